@@ -1,0 +1,79 @@
+#include "engine/core/transposition_table.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/core/bits.h"
+
+namespace narabe::core {
+
+TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
+
+void TranspositionTable::resize(std::size_t megabytes) {
+  const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
+  std::vector<Bucket> fresh(bytes / sizeof(Bucket));  // may throw; *this stays intact
+  buckets_.swap(fresh);
+  megabytes_ = std::max<std::size_t>(megabytes, 1);
+  generation_ = 0;
+}
+
+void TranspositionTable::clear() {
+  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  generation_ = 0;
+}
+
+const TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) const {
+  // Multiply-high maps the key uniformly onto any bucket count, power of two or not.
+  return buckets_[mul_high(key, buckets_.size())];
+}
+
+TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) {
+  return const_cast<Bucket&>(std::as_const(*this).bucket_for(key));
+}
+
+std::optional<TableHit> TranspositionTable::probe(std::uint64_t key) const {
+  for (const Entry& e : bucket_for(key).entries) {
+    if (e.key == key && (e.generation_bound & 3) != 0) {
+      return TableHit{Move(e.move), e.score, e.depth, static_cast<Bound>(e.generation_bound & 3)};
+    }
+  }
+  return std::nullopt;
+}
+
+void TranspositionTable::store(std::uint64_t key, Move move, Score score, int depth,
+                               Bound bound) {
+  Bucket& bucket = bucket_for(key);
+  Entry* victim = nullptr;
+  int victim_worth = 1 << 30;
+  for (Entry& e : bucket.entries) {
+    if (e.key == key) {
+      victim = &e;
+      break;
+    }
+    // Worth keeping: deep entries of the current search. Stale generations count as shallow.
+    const int age = (generation_ - (e.generation_bound >> 2)) & 63;
+    const int worth = (e.generation_bound & 3) == 0 ? -1 : e.depth - 8 * age;
+    if (worth < victim_worth) {
+      victim_worth = worth;
+      victim = &e;
+    }
+  }
+  // Keep the old best move when the new result has none for the same position.
+  if (move.is_null() && victim->key == key) move = Move(victim->move);
+  victim->key = key;
+  victim->move = move.value();
+  victim->score = static_cast<std::int16_t>(score);
+  victim->depth = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
+  victim->generation_bound = static_cast<std::uint8_t>((generation_ << 2) | static_cast<int>(bound));
+}
+
+int TranspositionTable::hashfull() const {
+  const std::size_t sample = std::min<std::size_t>(buckets_.size(), 250);
+  int used = 0;
+  for (std::size_t i = 0; i < sample; ++i)
+    for (const Entry& e : buckets_[i].entries)
+      if ((e.generation_bound & 3) != 0 && (e.generation_bound >> 2) == generation_) ++used;
+  return sample == 0 ? 0 : static_cast<int>(used * 1000 / (sample * kBucketSize));
+}
+
+}  // namespace narabe::core

@@ -1,0 +1,70 @@
+#pragma once
+// The transposition table: a hash map from position keys to what an earlier search
+// learned there (best move, score with its bound, depth). Buckets of four 16-byte
+// entries fill one 64-byte cache line; a new result replaces the entry of the same
+// key, else the shallowest or oldest one.
+//
+//   entry: | key 64 | move 16 | score 16 | depth 8 | generation 6 : bound 2 |  (+16 padding)
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/core/move.h"
+#include "engine/core/score.h"
+
+namespace narabe::core {
+
+enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+
+struct TableHit {
+  Move move;
+  Score score;  // as stored: relative to the node (see score_to_table)
+  int depth;
+  Bound bound;
+};
+
+class TranspositionTable {
+ public:
+  // Sized in mebibytes, as the Hash option is. Throws std::bad_alloc when the memory
+  // cannot be had; the table is then unchanged.
+  explicit TranspositionTable(std::size_t megabytes = 16);
+
+  void resize(std::size_t megabytes);
+  void clear();
+  // Called once per search, so entries from older searches are replaced first.
+  void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
+
+  std::optional<TableHit> probe(std::uint64_t key) const;
+  void store(std::uint64_t key, Move move, Score score, int depth, Bound bound);
+
+  // Per mille of entries written by the current search (UCI's hashfull).
+  int hashfull() const;
+  std::size_t megabytes() const { return megabytes_; }
+  std::size_t entry_count() const { return buckets_.size() * kBucketSize; }
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint16_t move = 0xFFFF;
+    std::int16_t score = 0;
+    std::uint8_t depth = 0;
+    std::uint8_t generation_bound = 0;  // generation << 2 | bound
+  };
+  static_assert(sizeof(Entry) == 16);
+  static constexpr std::size_t kBucketSize = 4;
+  struct alignas(64) Bucket {
+    Entry entries[kBucketSize];
+  };
+  static_assert(sizeof(Bucket) == 64);
+
+  const Bucket& bucket_for(std::uint64_t key) const;
+  Bucket& bucket_for(std::uint64_t key);
+
+  std::vector<Bucket> buckets_;
+  std::size_t megabytes_ = 0;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace narabe::core

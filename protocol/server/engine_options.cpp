@@ -1,0 +1,115 @@
+#include "protocol/server/engine_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "protocol/server/info_format.h"
+
+namespace narabe::server {
+
+namespace {
+
+struct SpinSpec {
+  OptionId id;
+  std::string_view name;
+  long long min, max, fallback;
+};
+
+constexpr SpinSpec kSpins[] = {
+    {OptionId::kHash, "Hash", 1, 4096, 64},
+    {OptionId::kThreads, "Threads", 1, 64, 1},
+    {OptionId::kMultiPv, "MultiPV", 1, 32, 1},
+    {OptionId::kSeed, "Seed", 0, 2147483647, 0},
+};
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t");
+  return s.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> option_lines() {
+  std::vector<std::string> lines;
+  for (const SpinSpec& spin : kSpins) {
+    lines.push_back(fmt::format("option name {} type spin default {} min {} max {}", spin.name,
+                                spin.fallback, spin.min, spin.max));
+    if (spin.id == OptionId::kThreads)
+      lines.emplace_back("option name Level type combo default max var easy var normal var hard var max");
+  }
+  lines.emplace_back("option name OwnBook type check default true");
+  return lines;
+}
+
+core::Expected<OptionChange> parse_setoption(std::string_view args, const EngineOptions& current) {
+  args = trim(args);
+  if (args.substr(0, 5) != "name " && args.substr(0, 5) != "name\t")
+    return core::make_error("setoption needs 'name <option> [value <value>]'");
+  args = trim(args.substr(5));
+  // The name runs up to the word "value" (names may contain spaces in UCI).
+  std::string_view name = args;
+  std::string_view value;
+  for (std::size_t pos = 0; (pos = args.find("value", pos)) != std::string_view::npos; ++pos) {
+    const bool starts_word = pos > 0 && (args[pos - 1] == ' ' || args[pos - 1] == '\t');
+    const bool ends_word = pos + 5 == args.size() || args[pos + 5] == ' ' || args[pos + 5] == '\t';
+    if (starts_word && ends_word) {
+      name = trim(args.substr(0, pos));
+      value = trim(args.substr(pos + 5));
+      break;
+    }
+  }
+  if (name.empty()) return core::make_error("setoption needs an option name");
+
+  OptionChange change{OptionId::kHash, current};
+  for (const SpinSpec& spin : kSpins) {
+    if (!iequals(name, spin.name)) continue;
+    long long number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+      return core::make_error(fmt::format("option {} needs a whole number, not '{}'", spin.name,
+                                          sanitize_for_echo(value)));
+    if (number < spin.min || number > spin.max)
+      return core::make_error(fmt::format("option {} must be from {} to {}, not {}", spin.name,
+                                          spin.min, spin.max, number));
+    change.id = spin.id;
+    switch (spin.id) {
+      case OptionId::kHash: change.updated.hash_mb = static_cast<int>(number); break;
+      case OptionId::kThreads: change.updated.threads = static_cast<int>(number); break;
+      case OptionId::kMultiPv: change.updated.multipv = static_cast<int>(number); break;
+      case OptionId::kSeed: change.updated.seed = static_cast<std::uint64_t>(number); break;
+      default: break;
+    }
+    return change;
+  }
+  if (iequals(name, "Level")) {
+    const auto level = core::parse_level(value);
+    if (!level)
+      return core::make_error(fmt::format("option Level is easy, normal, hard or max, not '{}'",
+                                          sanitize_for_echo(value)));
+    change.id = OptionId::kLevel;
+    change.updated.level = *level;
+    return change;
+  }
+  if (iequals(name, "OwnBook")) {
+    if (value != "true" && value != "false")
+      return core::make_error(fmt::format("option OwnBook is true or false, not '{}'", sanitize_for_echo(value)));
+    change.id = OptionId::kOwnBook;
+    change.updated.own_book = value == "true";
+    return change;
+  }
+  return core::make_error(fmt::format("unknown option '{}'", sanitize_for_echo(name)));
+}
+
+}  // namespace narabe::server

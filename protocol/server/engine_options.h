@@ -1,0 +1,38 @@
+#pragma once
+// The engine's options (UCI `option` lines) and `setoption` parsing. Option names
+// are matched without regard to case, as UCI asks.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "engine/core/level.h"
+
+namespace narabe::server {
+
+struct EngineOptions {
+  int hash_mb = 64;
+  int threads = 1;
+  core::Level level = core::Level::kMax;
+  int multipv = 1;
+  std::uint64_t seed = 0;  // 0: a new random seed for every game
+  bool own_book = true;
+};
+
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook };
+
+struct OptionChange {
+  OptionId id;
+  EngineOptions updated;  // the options with this one change applied
+};
+
+// The `option name ...` lines of the handshake, in UCI's grammar.
+std::vector<std::string> option_lines();
+
+// Parses the words after `setoption` against the current options; an unknown name or a
+// value out of range is an error and changes nothing.
+core::Expected<OptionChange> parse_setoption(std::string_view args, const EngineOptions& current);
+
+}  // namespace narabe::server

@@ -1,0 +1,156 @@
+#pragma once
+// GameSession<G>: the Session of one game, where the game meets the generic search.
+// Also the `bench` of one game.
+
+#include <memory>
+
+#include "engine/core/clock.h"
+#include "engine/core/perft.h"
+#include "engine/core/rng.h"
+#include "engine/core/transposition_table.h"
+#include "engine/search/level_play.h"
+#include "engine/search/search.h"
+#include "protocol/server/session.h"
+
+namespace narabe::server {
+
+template <core::Game G>
+class GameSession final : public Session {
+ public:
+  GameSession(const typename G::Variant& variant, core::TranspositionTable& table)
+      : variant_(variant), position_(variant), table_(table),
+        search_(std::make_unique<search::Search<G>>(table)) {}
+
+  std::string_view game_name() const override { return G::kName; }
+  std::string variant_description() const override { return G::describe_variant(variant_); }
+
+  core::Status set_position(std::optional<std::string_view> fen,
+                            std::span<const std::string> moves) override {
+    auto start = fen ? G::from_fen(variant_, *fen) : core::Expected<G>(G(variant_));
+    if (!start) return core::make_error("bad fen: " + start.error());
+    G next = std::move(*start);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      auto move = next.parse_move(moves[i]);
+      if (!move)
+        return core::make_error("illegal move '" + moves[i] + "' (move " + std::to_string(i + 1) +
+                                " of the list): " + move.error());
+      next.make_move(*move);
+    }
+    position_ = std::move(next);
+    return core::Ok{};
+  }
+
+  std::string fen() const override { return position_.to_fen(); }
+  std::string diagram() const override { return position_.diagram(); }
+  std::uint64_t hash() const override { return position_.hash(); }
+  std::vector<std::string> legal_moves() const override {
+    typename G::MoveList moves;
+    position_.generate_moves(moves);
+    std::vector<std::string> names;
+    for (core::Move m : moves) names.push_back(position_.move_to_string(m));
+    return names;
+  }
+  core::Outcome outcome() const override { return position_.outcome(); }
+  core::Side side_to_move() const override { return position_.side_to_move(); }
+  std::vector<std::string> winning_line() const override { return position_.winning_line(); }
+  std::vector<core::EvalTerm> evaluation() const override { return position_.evaluation_terms(); }
+
+  void clear_memory() override { search_->clear_history(); }
+  void reseed(std::uint64_t seed) override { rng_.reseed(seed); }
+
+  SearchJob make_search_job(const SearchRequest& request, LineSink sink) override {
+    return [this, root = position_, request, sink = std::move(sink)](const core::StopSignal& stop) {
+      TextResult text;
+      if (request.level != core::Level::kMax) {
+        const core::Move m = search::choose_casual_move(root, request.level, rng_, table_);
+        text.best_move = m.is_null() ? "(none)" : root.move_to_string(m);
+        text.search.best_move = m;
+        if (request.limits.infinite) stop.wait();
+        return text;
+      }
+      search::SearchCallbacks callbacks;
+      callbacks.on_line = [&](const search::LineReport& line) {
+        if (sink) sink(TextLine{line, line_to_text(root, line.pv)});
+      };
+      text.search = search_->run(root, request.limits, search::SearchOptions{request.multipv},
+                                 callbacks, stop);
+      text.best_move = text.search.best_move.is_null() ? "(none)" : root.move_to_string(text.search.best_move);
+      if (!text.search.ponder_move.is_null()) {
+        G after = root;
+        after.make_move(text.search.best_move);
+        text.ponder_move = after.move_to_string(text.search.ponder_move);
+      }
+      return text;
+    };
+  }
+
+  PerftJob make_perft_job(int depth) const override {
+    return [root = position_, depth](const core::StopSignal& stop) {
+      PerftResult result;
+      G game = root;
+      typename G::MoveList moves;
+      game.generate_moves(moves);
+      for (core::Move m : moves) {
+        game.make_move(m);
+        const std::uint64_t count = core::perft(game, depth - 1, &stop);
+        game.unmake_move(m);
+        result.per_move.emplace_back(root.move_to_string(m), count);
+        result.total += count;
+      }
+      if (moves.empty()) result.total = core::perft(game, depth, &stop);
+      return result;
+    };
+  }
+
+ private:
+  // Moves of a line in notation; each depends on the position it is played in.
+  static std::vector<std::string> line_to_text(const G& root, const std::vector<core::Move>& line) {
+    std::vector<std::string> text;
+    G game = root;
+    for (core::Move m : line) {
+      if (!game.is_legal(m)) break;
+      text.push_back(game.move_to_string(m));
+      game.make_move(m);
+    }
+    return text;
+  }
+
+  typename G::Variant variant_;
+  G position_;
+  core::TranspositionTable& table_;
+  std::unique_ptr<search::Search<G>> search_;
+  core::Rng rng_;
+};
+
+struct BenchResult {
+  int positions = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_us = 0;
+};
+
+// Searches the game's fixed bench positions to their fixed depths with a fresh
+// table, so the node count is a signature of the search. `each` sees every position.
+template <core::Game G, class EachFn>
+BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
+  BenchResult total;
+  core::TranspositionTable table(16);
+  auto search = std::make_unique<search::Search<G>>(table);
+  const typename G::Variant variant{};
+  for (const core::BenchPosition& bench : G::bench_positions()) {
+    auto position = G::from_fen(variant, bench.fen);
+    if (!position) continue;  // the game's own tests keep these valid
+    search::SearchLimits limits;
+    limits.depth = bench.depth;
+    core::Stopwatch clock;
+    const search::SearchResult result = search->run(*position, limits, {}, {}, stop);
+    const std::int64_t us = clock.elapsed_us();
+    each(bench, result, us);
+    ++total.positions;
+    total.nodes += result.nodes;
+    total.time_us += us;
+    if (stop.requested()) break;
+  }
+  return total;
+}
+
+}  // namespace narabe::server

@@ -1,0 +1,358 @@
+#include "protocol/server/native_loop.h"
+
+#include <charconv>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "engine/games/registry.h"
+#include "protocol/server/info_format.h"
+#include "protocol/server/session_factory.h"
+
+namespace narabe::server {
+
+namespace {
+
+constexpr std::string_view kEngineName = "narabe 0.1.0";
+constexpr std::string_view kEngineAuthor = "the narabe developers";
+
+// How long `quit` lets a search with a limit finish by itself before stopping it, so
+// that a script piping "go depth N" and "quit" still gets the search's answer.
+constexpr std::chrono::milliseconds kQuitGrace{250};
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) tokens.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return tokens;
+}
+
+template <class Int>
+bool parse_int(std::string_view text, Int& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+std::string_view outcome_word(core::Outcome o) {
+  switch (o) {
+    case core::Outcome::kFirstWins: return "x";
+    case core::Outcome::kSecondWins: return "o";
+    case core::Outcome::kDraw: return "draw";
+    case core::Outcome::kNone: break;
+  }
+  return "none";
+}
+
+}  // namespace
+
+NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(static_cast<std::size_t>(options_.hash_mb)) {
+  session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
+  reset_game_memory();
+}
+
+NativeLoop::~NativeLoop() { worker_.stop(); }
+
+void NativeLoop::error(std::string_view message) { out_.write_line(fmt::format("info string error {}", message)); }
+
+bool NativeLoop::refuse_while_busy(std::string_view command) {
+  if (!worker_.busy()) return false;
+  // A job with a limit ends by itself: wait for it, as a script sending commands
+  // back to back expects. An infinite search ends only with `stop`, which must stay
+  // readable, so the command is refused instead.
+  if (!worker_.running_infinite()) {
+    worker_.wait();
+    return false;
+  }
+  error(fmt::format("{} is not possible during go infinite; send stop first", command));
+  return true;
+}
+
+void NativeLoop::reset_game_memory() {
+  table_.clear();
+  session_->clear_memory();
+  ++games_started_;
+  // A set Seed makes every game repeat; Seed 0 gives each game its own.
+  session_->reseed(options_.seed != 0 ? options_.seed * 0x9E3779B97F4A7C15ULL + games_started_
+                                      : std::random_device{}());
+}
+
+bool NativeLoop::handle_line(std::string_view line) {
+  const Tokens tokens = split(line);
+  if (tokens.empty()) return true;
+  const std::string_view cmd = tokens[0];
+  const std::string_view rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));
+
+  if (cmd == "quit") {
+    if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
+    worker_.stop();
+    return false;
+  }
+  if (cmd == "isready") out_.write_line("readyok");
+  else if (cmd == "uci") cmd_handshake("uciok");
+  else if (cmd == "ugi") cmd_handshake("ugiok");
+  else if (cmd == "setoption") cmd_setoption(rest);
+  else if (cmd == "newgame") cmd_newgame(tokens);
+  else if (cmd == "ucinewgame" || cmd == "uginewgame") cmd_ucinewgame();
+  else if (cmd == "position") cmd_position(tokens);
+  else if (cmd == "go") cmd_go(tokens);
+  else if (cmd == "stop") cmd_stop();
+  else if (cmd == "d") cmd_d();
+  else if (cmd == "legal") cmd_legal();
+  else if (cmd == "result") cmd_result();
+  else if (cmd == "query") cmd_query(tokens);
+  else if (cmd == "perft") cmd_perft(tokens);
+  else if (cmd == "eval") cmd_eval();
+  else if (cmd == "bench") cmd_bench();
+  else if (cmd == "forbidden") cmd_forbidden();
+  else if (cmd == "debug" || cmd == "ponderhit" || cmd == "register") {
+    // UCI commands with nothing to do here: accepted silently.
+  } else {
+    error(fmt::format("unknown command {}", sanitize_for_echo(cmd)));
+  }
+  return true;
+}
+
+void NativeLoop::handle_overlong_line(std::size_t length) {
+  error(fmt::format("line too long ({} bytes); ignored", length));
+}
+
+void NativeLoop::finish() {
+  if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
+  worker_.stop();
+}
+
+void NativeLoop::cmd_handshake(std::string_view ok_word) {
+  out_.write_line(fmt::format("id name {}", kEngineName));
+  out_.write_line(fmt::format("id author {}", kEngineAuthor));
+  for (const std::string& line : game_lines()) out_.write_line(line);
+  for (const std::string& line : option_lines()) out_.write_line(line);
+  out_.write_line(std::string(ok_word));
+}
+
+void NativeLoop::cmd_setoption(std::string_view args) {
+  auto change = parse_setoption(args, options_);
+  if (!change) return error(change.error());
+  switch (change->id) {
+    case OptionId::kHash:
+      if (refuse_while_busy("changing Hash")) return;
+      try {
+        table_.resize(static_cast<std::size_t>(change->updated.hash_mb));
+      } catch (const std::bad_alloc&) {
+        return error(fmt::format("cannot allocate {} MB for Hash; keeping {} MB", change->updated.hash_mb,
+                                 options_.hash_mb));
+      }
+      break;
+    case OptionId::kSeed:
+      if (refuse_while_busy("changing Seed")) return;
+      options_ = change->updated;
+      --games_started_;  // reseeding restarts this game's sequence, not a new game
+      reset_game_memory();
+      return;
+    case OptionId::kThreads:
+      // The search runs on one thread for now; the value is kept for when it does not.
+    default:
+      break;
+  }
+  options_ = change->updated;
+}
+
+void NativeLoop::cmd_newgame(const Tokens& tokens) {
+  if (refuse_while_busy("newgame")) return;
+  if (tokens.size() < 2) return error("newgame needs a game name");
+  if (tokens.size() % 2 != 0)
+    return error(fmt::format("newgame {}: variant keys and values must come in pairs",
+                             sanitize_for_echo(tokens[1])));
+  core::VariantArgs variant;
+  for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
+    variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
+  auto session = create_session(tokens[1], variant, table_);
+  if (!session) return error(session.error());
+  session_ = std::move(*session);
+  reset_game_memory();
+}
+
+void NativeLoop::cmd_ucinewgame() {
+  if (refuse_while_busy("ucinewgame")) return;
+  // A fresh game of the same game and variant, from its start position.
+  auto fresh = session_->set_position(std::nullopt, {});
+  (void)fresh;
+  reset_game_memory();
+}
+
+void NativeLoop::cmd_position(const Tokens& tokens) {
+  std::optional<std::string> fen;
+  std::size_t i = 1;
+  if (i < tokens.size() && tokens[i] == "startpos") {
+    ++i;
+  } else if (i < tokens.size() && tokens[i] == "fen") {
+    if (i + 2 >= tokens.size()) return error("position fen needs '<board> <side>'");
+    fen = std::string(tokens[i + 1]) + " " + std::string(tokens[i + 2]);
+    i += 3;
+  } else {
+    return error("position needs 'startpos' or 'fen <board> <side>'");
+  }
+  std::vector<std::string> moves;
+  if (i < tokens.size()) {
+    if (tokens[i] != "moves")
+      return error(fmt::format("position: expected 'moves', found '{}'", sanitize_for_echo(tokens[i])));
+    for (++i; i < tokens.size(); ++i) moves.emplace_back(tokens[i]);
+  }
+  const core::Status status =
+      fen ? session_->set_position(std::string_view(*fen), moves) : session_->set_position(std::nullopt, moves);
+  if (!status) error(fmt::format("position rejected, previous position kept: {}", status.error()));
+}
+
+void NativeLoop::cmd_go(const Tokens& tokens) {
+  if (refuse_while_busy("go")) return;
+  SearchRequest request;
+  request.level = options_.level;
+  request.multipv = options_.multipv;
+  search::SearchLimits& limits = request.limits;
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const std::string_view key = tokens[i];
+    if (key == "infinite") {
+      limits.infinite = true;
+      continue;
+    }
+    if (i + 1 >= tokens.size()) return error(fmt::format("go: '{}' needs a value", sanitize_for_echo(key)));
+    const std::string_view text = tokens[++i];
+    std::int64_t value = 0;
+    if (!parse_int(text, value))
+      return error(fmt::format("go: '{}' needs a whole number, not '{}'", key, sanitize_for_echo(text)));
+    if (key == "depth") {
+      if (value < 1) return error("go: depth must be at least 1");
+      limits.depth = static_cast<int>(std::min<std::int64_t>(value, core::kMaxPly - 1));
+    } else if (key == "nodes") {
+      if (value < 1) return error("go: nodes must be at least 1");
+      limits.nodes = static_cast<std::uint64_t>(value);
+    } else if (key == "movetime") {
+      limits.movetime = std::max<std::int64_t>(value, 0);
+    } else if (key == "wtime" || key == "p1time") {
+      limits.time[0] = value;
+    } else if (key == "btime" || key == "p2time") {
+      limits.time[1] = value;
+    } else if (key == "winc" || key == "p1inc") {
+      limits.increment[0] = std::max<std::int64_t>(value, 0);
+    } else if (key == "binc" || key == "p2inc") {
+      limits.increment[1] = std::max<std::int64_t>(value, 0);
+    } else if (key == "movestogo") {
+      if (value < 1) return error("go: movestogo must be at least 1");
+      limits.movestogo = static_cast<int>(std::min<std::int64_t>(value, 1000));
+    } else {
+      return error(fmt::format("go: unknown limit '{}'", sanitize_for_echo(key)));
+    }
+  }
+  // A clock for the other side alone is no limit for this move: search as if none.
+  const bool limited = limits.depth || limits.nodes || limits.movetime ||
+                       limits.time[core::index_of(session_->side_to_move())];
+  if (!limited) limits.infinite = true;  // `go` alone, or only the opponent's clock
+
+  if (options_.level != core::Level::kMax)
+    out_.write_line(fmt::format("info string level {}", core::level_name(options_.level)));
+  SearchJob job = session_->make_search_job(request, [this](const TextLine& line) {
+    out_.write_line(format_info(line));
+  });
+  worker_.start(
+      [this, job = std::move(job)](const core::StopSignal& stop) {
+        const TextResult result = job(stop);
+        out_.write_line(format_bestmove(result));
+      },
+      limits.infinite);
+}
+
+void NativeLoop::cmd_stop() {
+  if (worker_.busy()) worker_.stop();
+}
+
+void NativeLoop::cmd_d() {
+  const std::string variant = session_->variant_description();
+  out_.write_line(fmt::format("game {}{}{}", session_->game_name(), variant.empty() ? "" : " ", variant));
+  std::string diagram = session_->diagram();
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = diagram.find('\n', start)) != std::string::npos; start = nl + 1)
+    out_.write_line(diagram.substr(start, nl - start));
+  out_.write_line("fen " + session_->fen());
+  out_.write_line(fmt::format("side {}", core::fen_letter(session_->side_to_move())));
+  out_.write_line(fmt::format("hash {:016x}", session_->hash()));
+  cmd_result();
+}
+
+void NativeLoop::cmd_legal() {
+  const auto moves = session_->legal_moves();
+  out_.write_line(moves.empty() ? "legal" : fmt::format("legal {}", fmt::join(moves, " ")));
+}
+
+void NativeLoop::cmd_result() {
+  const core::Outcome outcome = session_->outcome();
+  std::string line = fmt::format("result {}", outcome_word(outcome));
+  const auto cells = session_->winning_line();
+  if (!cells.empty()) line += fmt::format(" line {}", fmt::join(cells, " "));
+  out_.write_line(line);
+}
+
+void NativeLoop::cmd_query(const Tokens& tokens) {
+  if (tokens.size() != 2) return error("query needs one of: gameover p1turn result");
+  const core::Outcome outcome = session_->outcome();
+  if (tokens[1] == "gameover") {
+    out_.write_line(core::is_over(outcome) ? "response true" : "response false");
+  } else if (tokens[1] == "p1turn") {
+    out_.write_line(session_->side_to_move() == core::Side::kFirst ? "response true" : "response false");
+  } else if (tokens[1] == "result") {
+    switch (outcome) {
+      case core::Outcome::kFirstWins: out_.write_line("response p1win"); break;
+      case core::Outcome::kSecondWins: out_.write_line("response p2win"); break;
+      case core::Outcome::kDraw: out_.write_line("response draw"); break;
+      case core::Outcome::kNone: out_.write_line("response none"); break;
+    }
+  } else {
+    error(fmt::format("query: unknown question '{}'", sanitize_for_echo(tokens[1])));
+  }
+}
+
+void NativeLoop::cmd_perft(const Tokens& tokens) {
+  if (refuse_while_busy("perft")) return;
+  int depth = 0;
+  if (tokens.size() != 2 || !parse_int(tokens[1], depth) || depth < 1 || depth > 64)
+    return error("perft needs a depth from 1 to 64");
+  PerftJob job = session_->make_perft_job(depth);
+  worker_.start(
+      [this, job = std::move(job)](const core::StopSignal& stop) {
+        const PerftResult result = job(stop);
+        for (const auto& [move, count] : result.per_move) out_.write_line(fmt::format("{}: {}", move, count));
+        if (stop.requested()) out_.write_line("info string perft stopped; counts are partial");
+        out_.write_line(fmt::format("nodes {}", result.total));
+      },
+      false);
+}
+
+void NativeLoop::cmd_eval() {
+  for (const core::EvalTerm& term : session_->evaluation())
+    out_.write_line(fmt::format("eval {} {}", term.value, term.name));
+}
+
+void NativeLoop::cmd_bench() {
+  if (refuse_while_busy("bench")) return;
+  worker_.start(
+      [this](const core::StopSignal& stop) {
+        const BenchTotals totals = run_all_benches(stop, [this](const BenchLine& line) {
+          out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", line.game,
+                                      line.depth, line.nodes, line.time_us / 1000, line.fen));
+        });
+        const auto nps = totals.nodes * 1000000 / static_cast<std::uint64_t>(std::max<std::int64_t>(totals.time_us, 1));
+        out_.write_line(fmt::format("bench {} nodes {} nps", totals.nodes, nps));
+      },
+      false);
+}
+
+void NativeLoop::cmd_forbidden() {
+  const auto cells = session_->forbidden_points();
+  out_.write_line(cells.empty() ? "forbidden" : fmt::format("forbidden {}", fmt::join(cells, " ")));
+}
+
+}  // namespace narabe::server

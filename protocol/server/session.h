@@ -1,0 +1,83 @@
+#pragma once
+// The one virtual boundary between the protocol and the games: a Session holds the
+// loaded game and its position and hides which game it is. GameSession<G>
+// (game_session.h) implements it once per game with the generic search.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "engine/core/game_concept.h"
+#include "engine/core/level.h"
+#include "engine/core/stop_signal.h"
+#include "engine/search/limits.h"
+#include "engine/search/search_report.h"
+
+namespace narabe::server {
+
+struct SearchRequest {
+  search::SearchLimits limits;
+  core::Level level = core::Level::kMax;
+  int multipv = 1;
+};
+
+// A search line with its moves already in the game's notation.
+struct TextLine {
+  search::LineReport report;
+  std::vector<std::string> pv;
+};
+
+struct TextResult {
+  std::string best_move;  // "(none)" when the game is over
+  std::string ponder_move;  // empty when there is none
+  search::SearchResult search;
+};
+
+using LineSink = std::function<void(const TextLine&)>;
+// Work for the search thread. It owns a copy of the position, so the command loop
+// may change the session's position while it runs.
+using SearchJob = std::function<TextResult(const core::StopSignal&)>;
+
+struct PerftResult {
+  std::vector<std::pair<std::string, std::uint64_t>> per_move;
+  std::uint64_t total = 0;
+};
+using PerftJob = std::function<PerftResult(const core::StopSignal&)>;
+
+class Session {
+ public:
+  virtual ~Session() = default;
+
+  virtual std::string_view game_name() const = 0;
+  virtual std::string variant_description() const = 0;
+
+  // `position`: a fen (nullopt for startpos) and moves. Any error leaves the
+  // position as it was.
+  virtual core::Status set_position(std::optional<std::string_view> fen,
+                                    std::span<const std::string> moves) = 0;
+  virtual std::string fen() const = 0;
+  virtual std::string diagram() const = 0;
+  virtual std::uint64_t hash() const = 0;
+  virtual std::vector<std::string> legal_moves() const = 0;
+  virtual core::Outcome outcome() const = 0;
+  virtual core::Side side_to_move() const = 0;
+  virtual std::vector<std::string> winning_line() const = 0;
+  virtual std::vector<std::string> forbidden_points() const { return {}; }
+  virtual std::vector<core::EvalTerm> evaluation() const = 0;
+
+  // Forgets what earlier searches learned (killers, history); the hash table
+  // belongs to the caller.
+  virtual void clear_memory() = 0;
+  virtual void reseed(std::uint64_t seed) = 0;
+
+  virtual SearchJob make_search_job(const SearchRequest& request, LineSink sink) = 0;
+  virtual PerftJob make_perft_job(int depth) const = 0;
+};
+
+}  // namespace narabe::server

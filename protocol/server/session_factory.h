@@ -1,0 +1,37 @@
+#pragma once
+// Creates the Session of a game by name (the games registry), with its variant.
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "engine/core/game_concept.h"
+#include "engine/core/transposition_table.h"
+#include "protocol/server/session.h"
+
+namespace narabe::server {
+
+core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
+                                                        const core::VariantArgs& variant,
+                                                        core::TranspositionTable& table);
+
+// The handshake's `game <name> [variants ...]` lines.
+std::vector<std::string> game_lines();
+
+// Every game's bench positions, one callback per position; returns the totals.
+struct BenchLine {
+  std::string_view game;
+  std::string_view fen;
+  int depth;
+  std::uint64_t nodes;
+  std::int64_t time_us;
+};
+struct BenchTotals {
+  int positions = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_us = 0;
+};
+BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<void(const BenchLine&)>& each);
+
+}  // namespace narabe::server

@@ -1,0 +1,132 @@
+// Tests every game must pass (OpenSpiel-style): random playouts keep the rules'
+// invariants, make/unmake restores position and hash, fens round-trip, perft matches
+// the known counts, and bad fens and moves are rejected with a message.
+
+#include <gtest/gtest.h>
+
+#include "engine/core/perft.h"
+#include "engine/core/rng.h"
+#include "tests/games/game_test_data.h"
+
+namespace narabe {
+namespace {
+
+using testing::GameTestData;
+
+template <class G>
+class GameTypedTest : public ::testing::Test {};
+
+using AllGames = ::testing::Types<games::TicTacToe>;
+TYPED_TEST_SUITE(GameTypedTest, AllGames);
+
+TYPED_TEST(GameTypedTest, RandomPlayoutsKeepInvariants) {
+  using G = TypeParam;
+  core::Rng rng(2024);
+  for (int game_number = 0; game_number < 300; ++game_number) {
+    G game{typename G::Variant{}};
+    std::vector<core::Move> played;
+    int previous_bound = game.max_remaining_plies();
+    while (true) {
+      // The hash is a function of the position alone: a fen round trip recomputes it.
+      const std::string fen = game.to_fen();
+      auto reloaded = G::from_fen(game.variant(), fen);
+      ASSERT_TRUE(reloaded.ok()) << fen << ": " << reloaded.error();
+      EXPECT_EQ(reloaded->to_fen(), fen);
+      EXPECT_EQ(reloaded->hash(), game.hash()) << fen;
+      EXPECT_EQ(reloaded->side_to_move(), game.side_to_move());
+
+      typename G::MoveList moves;
+      game.generate_moves(moves);
+      const bool over = core::is_over(game.outcome());
+      EXPECT_EQ(moves.empty(), over) << fen;
+      if (over) {
+        EXPECT_EQ(game.max_remaining_plies(), 0);
+        break;
+      }
+      for (core::Move m : moves) {
+        EXPECT_TRUE(game.is_legal(m));
+        auto parsed = game.parse_move(game.move_to_string(m));
+        ASSERT_TRUE(parsed.ok()) << game.move_to_string(m) << ": " << parsed.error();
+        EXPECT_EQ(*parsed, m);
+        // make then unmake restores everything.
+        const std::uint64_t hash = game.hash();
+        game.make_move(m);
+        EXPECT_NE(game.hash(), hash);
+        game.unmake_move(m);
+        EXPECT_EQ(game.hash(), hash);
+        EXPECT_EQ(game.to_fen(), fen);
+      }
+      const core::Move m = moves[rng.below(moves.size())];
+      const core::Side mover = game.side_to_move();
+      game.make_move(m);
+      played.push_back(m);
+      EXPECT_LT(game.max_remaining_plies(), previous_bound);
+      previous_bound = game.max_remaining_plies();
+      const core::Outcome outcome = game.outcome();
+      // Only the player who just moved can have won by moving.
+      if (outcome == core::Outcome::kFirstWins || outcome == core::Outcome::kSecondWins) {
+        EXPECT_EQ(outcome, core::win_for(mover));
+        EXPECT_FALSE(game.winning_line().empty());
+      } else {
+        EXPECT_TRUE(game.winning_line().empty());
+      }
+    }
+    // Unwinding the whole game returns to the start position.
+    for (auto it = played.rbegin(); it != played.rend(); ++it) game.unmake_move(*it);
+    const G start{typename G::Variant{}};
+    EXPECT_EQ(game.to_fen(), start.to_fen());
+    EXPECT_EQ(game.hash(), start.hash());
+  }
+}
+
+TYPED_TEST(GameTypedTest, PerftMatchesKnownCounts) {
+  using G = TypeParam;
+  G game{typename G::Variant{}};
+  const auto expected = GameTestData<G>::perft_from_start();
+  for (std::size_t depth = 1; depth <= expected.size(); ++depth)
+    EXPECT_EQ(core::perft(game, static_cast<int>(depth)), expected[depth - 1]) << "depth " << depth;
+}
+
+TYPED_TEST(GameTypedTest, ValidFensRoundTrip) {
+  using G = TypeParam;
+  for (const std::string& fen : GameTestData<G>::valid_fens()) {
+    auto game = G::from_fen(typename G::Variant{}, fen);
+    ASSERT_TRUE(game.ok()) << fen << ": " << game.error();
+    EXPECT_EQ(game->to_fen(), fen);
+  }
+}
+
+TYPED_TEST(GameTypedTest, InvalidFensAreRejectedWithAReason) {
+  using G = TypeParam;
+  for (const std::string& fen : GameTestData<G>::invalid_fens()) {
+    auto game = G::from_fen(typename G::Variant{}, fen);
+    EXPECT_FALSE(game.ok()) << "accepted: '" << fen << "'";
+    if (!game.ok()) {
+      EXPECT_FALSE(game.error().empty()) << fen;
+    }
+  }
+}
+
+TYPED_TEST(GameTypedTest, MalformedMovesAreRejectedWithAReason) {
+  using G = TypeParam;
+  const G game{typename G::Variant{}};
+  for (const std::string& text : GameTestData<G>::malformed_moves()) {
+    auto move = game.parse_move(text);
+    EXPECT_FALSE(move.ok()) << "accepted: '" << text << "'";
+    if (!move.ok()) {
+      EXPECT_FALSE(move.error().empty());
+    }
+  }
+}
+
+TYPED_TEST(GameTypedTest, EveryBenchPositionLoads) {
+  using G = TypeParam;
+  for (const core::BenchPosition& bench : G::bench_positions()) {
+    auto game = G::from_fen(typename G::Variant{}, bench.fen);
+    EXPECT_TRUE(game.ok()) << bench.fen;
+    EXPECT_GE(bench.depth, 1);
+  }
+}
+
+}  // namespace
+}  // namespace narabe
