@@ -27,10 +27,8 @@ struct Ran {
   std::vector<search::LineReport> lines;
 };
 
-Ran run(const TicTacToe& game, search::SearchLimits limits, int multipv = 1,
-        core::TranspositionTable* shared_table = nullptr) {
-  core::TranspositionTable own_table(1);
-  core::TranspositionTable& table = shared_table ? *shared_table : own_table;
+Ran run(const TicTacToe& game, search::SearchLimits limits, int multipv = 1) {
+  core::TranspositionTable table(1);
   auto search = std::make_unique<search::Search<TicTacToe>>(table);
   Ran ran;
   search::SearchCallbacks callbacks;
@@ -52,12 +50,14 @@ TEST(Search, ScoresEqualTheBruteForceValueEverywhere) {
   // One shared table across all positions also checks that distance-adjusted
   // scores stored at one ply are read back correctly at another.
   core::TranspositionTable table(1);
+  search::Search<TicTacToe> search(table);
+  core::StopSignal stop;
   TicTacToeOracle oracle;
   for (const TicTacToe& position : TicTacToeOracle::reachable_positions()) {
     if (core::is_over(position.outcome())) continue;
-    const Ran ran = run(position, {}, 1, &table);
-    ASSERT_EQ(ran.result.score, oracle.value(position)) << position.to_fen();
-    EXPECT_EQ(oracle.value_after(position, ran.result.best_move), oracle.value(position)) << position.to_fen();
+    const search::SearchResult result = search.run(position, {}, {}, {}, stop);
+    ASSERT_EQ(result.score, oracle.value(position)) << position.to_fen();
+    EXPECT_EQ(oracle.value_after(position, result.best_move), oracle.value(position)) << position.to_fen();
   }
 }
 
