@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds narabe and runs every test: the release build's full suite, then the unit
-# and protocol suites again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Builds narabe and runs every test: the release build's full suite, then the whole
+# suite again (unit, game, protocol and integration tests) under AddressSanitizer +
+# UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -45,6 +45,7 @@ concept Game = requires(G& g, const G& cg, Move m, typename G::MoveList& list,
                         const VariantArgs& args) {
   // Identity and variants.
   { G::kName } -> std::convertible_to<std::string_view>;
+  { G::kVariantSpec } -> std::convertible_to<std::string_view>;  // for the handshake's game line
   { G::parse_variant(args) } -> std::same_as<Expected<typename G::Variant>>;
   { G::describe_variant(variant) } -> std::same_as<std::string>;
   { cg.variant() } -> std::convertible_to<const typename G::Variant&>;

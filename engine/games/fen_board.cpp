@@ -32,9 +32,12 @@ core::Expected<FenBoard> parse_fen_board(std::string_view fen, int width, int he
       continue;
     }
     if (c >= '0' && c <= '9') {
+      if (c == '0')
+        return core::make_error("fen row " + std::to_string(row + 1) +
+                                " has a run starting with 0 (runs are 1 or more, no leading zeros)");
       int run = 0;
       const auto [end, ec] = std::from_chars(rows.data() + i, rows.data() + rows.size(), run);
-      if (ec != std::errc() || run <= 0 || run > width - file)
+      if (ec != std::errc() || run > width - file)
         return core::make_error("fen row " + std::to_string(row + 1) + " overflows its " +
                                 std::to_string(width) + " cells");
       file += run;

@@ -62,7 +62,7 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   std::string_view name = args;
   std::string_view value;
   for (std::size_t pos = 0; (pos = args.find("value", pos)) != std::string_view::npos; ++pos) {
-    const bool starts_word = pos > 0 && (args[pos - 1] == ' ' || args[pos - 1] == '\t');
+    const bool starts_word = pos == 0 || args[pos - 1] == ' ' || args[pos - 1] == '\t';
     const bool ends_word = pos + 5 == args.size() || args[pos + 5] == ' ' || args[pos + 5] == '\t';
     if (starts_word && ends_word) {
       name = trim(args.substr(0, pos));

@@ -10,6 +10,7 @@
 #include "engine/core/transposition_table.h"
 #include "engine/search/level_play.h"
 #include "engine/search/search.h"
+#include "protocol/server/info_format.h"
 #include "protocol/server/session.h"
 
 namespace narabe::server {
@@ -19,7 +20,9 @@ class GameSession final : public Session {
  public:
   GameSession(const typename G::Variant& variant, core::TranspositionTable& table)
       : variant_(variant), position_(variant), table_(table),
-        search_(std::make_unique<search::Search<G>>(table)) {}
+        search_(std::make_unique<search::Search<G>>(table)) {
+    search_->prepare(position_);  // at newgame, not in the first timed search
+  }
 
   std::string_view game_name() const override { return G::kName; }
   std::string variant_description() const override { return G::describe_variant(variant_); }
@@ -32,7 +35,7 @@ class GameSession final : public Session {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       auto move = next.parse_move(moves[i]);
       if (!move)
-        return core::make_error("illegal move '" + moves[i] + "' (move " + std::to_string(i + 1) +
+        return core::make_error("illegal move '" + sanitize_for_echo(moves[i]) + "' (move " + std::to_string(i + 1) +
                                 " of the list): " + move.error());
       next.make_move(*move);
     }
@@ -141,6 +144,7 @@ BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
     if (!position) continue;  // the game's own tests keep these valid
     search::SearchLimits limits;
     limits.depth = bench.depth;
+    search->prepare(*position);
     core::Stopwatch clock;
     const search::SearchResult result = search->run(*position, limits, {}, {}, stop);
     const std::int64_t us = clock.elapsed_us();

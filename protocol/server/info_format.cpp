@@ -28,12 +28,24 @@ std::string format_bestmove(const TextResult& result) {
   return "bestmove " + result.best_move + " ponder " + result.ponder_move;
 }
 
-std::string sanitize_for_echo(std::string_view text, std::size_t max_length) {
+namespace {
+
+std::string replace_unprintable(std::string_view text, std::size_t max_length, char lowest) {
   std::string out;
   for (char c : text.substr(0, std::min(text.size(), max_length)))
-    out += (c >= 33 && c < 127) ? c : '?';
+    out += (c >= lowest && c < 127) ? c : '?';
   if (text.size() > max_length) out += "...";
   return out;
+}
+
+}  // namespace
+
+std::string sanitize_for_echo(std::string_view text, std::size_t max_length) {
+  return replace_unprintable(text, max_length, '!');
+}
+
+std::string printable(std::string_view text, std::size_t max_length) {
+  return replace_unprintable(text, max_length, ' ');
 }
 
 }  // namespace narabe::server

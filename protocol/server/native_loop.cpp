@@ -53,12 +53,15 @@ std::string_view outcome_word(core::Outcome o) {
 
 NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(static_cast<std::size_t>(options_.hash_mb)) {
   session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
-  reset_game_memory();
+  reseed();  // the table and the session start empty
 }
 
 NativeLoop::~NativeLoop() { worker_.stop(); }
 
-void NativeLoop::error(std::string_view message) { out_.write_line(fmt::format("info string error {}", message)); }
+void NativeLoop::error(std::string_view message) {
+  // Messages may quote what the sender wrote: keep the reply one printable line.
+  out_.write_line(fmt::format("info string error {}", printable(message, 300)));
+}
 
 bool NativeLoop::refuse_while_busy(std::string_view command) {
   if (!worker_.busy()) return false;
@@ -76,10 +79,14 @@ bool NativeLoop::refuse_while_busy(std::string_view command) {
 void NativeLoop::reset_game_memory() {
   table_.clear();
   session_->clear_memory();
-  ++games_started_;
-  // A set Seed makes every game repeat; Seed 0 gives each game its own.
-  session_->reseed(options_.seed != 0 ? options_.seed * 0x9E3779B97F4A7C15ULL + games_started_
-                                      : std::random_device{}());
+  reseed();
+}
+
+void NativeLoop::reseed() {
+  // A set Seed restarts the same random sequence at every game, so a game played
+  // with the same moves repeats exactly whatever came before; Seed 0 draws a fresh
+  // seed for every game.
+  session_->reseed(options_.seed != 0 ? options_.seed : std::random_device{}());
 }
 
 bool NativeLoop::handle_line(std::string_view line) {
@@ -151,8 +158,7 @@ void NativeLoop::cmd_setoption(std::string_view args) {
     case OptionId::kSeed:
       if (refuse_while_busy("changing Seed")) return;
       options_ = change->updated;
-      --games_started_;  // reseeding restarts this game's sequence, not a new game
-      reset_game_memory();
+      reseed();
       return;
     case OptionId::kThreads:
       // The search runs on one thread for now; the value is kept for when it does not.
@@ -220,6 +226,8 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
       limits.infinite = true;
       continue;
     }
+    if (key == "ponder" || key == "searchmoves" || key == "mate")
+      return error(fmt::format("go: '{}' is not supported", key));
     if (i + 1 >= tokens.size()) return error(fmt::format("go: '{}' needs a value", sanitize_for_echo(key)));
     const std::string_view text = tokens[++i];
     std::int64_t value = 0;

@@ -44,6 +44,7 @@ class NativeLoop {
   // to end; during `go infinite` answers an error and returns true (refused).
   bool refuse_while_busy(std::string_view command);
   void reset_game_memory();
+  void reseed();
 
   void cmd_handshake(std::string_view ok_word);
   void cmd_setoption(std::string_view args);
@@ -65,7 +66,6 @@ class NativeLoop {
   EngineOptions options_;
   core::TranspositionTable table_;
   std::unique_ptr<Session> session_;
-  std::uint64_t games_started_ = 0;
   SearchWorker worker_;  // last: joined before the session and table go away
 };
 
