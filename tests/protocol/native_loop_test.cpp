@@ -1,0 +1,625 @@
+// Tests of protocol/server/native_loop.h: the native command loop driven in-process,
+// its replies captured by server::CapturedOutput.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "protocol/server/engine_options.h"
+#include "protocol/server/native_loop.h"
+#include "protocol/server/output_channel.h"
+
+namespace narabe::server {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+std::size_t count_starting_with(const Lines& lines, std::string_view prefix) {
+  return static_cast<std::size_t>(
+      std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return starts_with(l, prefix); }));
+}
+
+std::string joined(const Lines& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
+Lines words(std::string_view line) {
+  Lines out;
+  std::istringstream in{std::string(line)};
+  for (std::string word; in >> word;) out.push_back(word);
+  return out;
+}
+
+bool is_number(std::string_view text, bool allow_minus = false) {
+  if (allow_minus && !text.empty() && text.front() == '-') text.remove_prefix(1);
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool is_cell(std::string_view text) {
+  return text.size() == 2 && text[0] >= 'a' && text[0] <= 'c' && text[1] >= '1' && text[1] <= '3';
+}
+
+// info depth D seldepth S multipv M score (cp|mate) N [lowerbound|upperbound]
+//   nodes N nps N time T hashfull H [pv <move>...]
+bool is_search_info_line(std::string_view line) {
+  const Lines w = words(line);
+  std::size_t i = 0;
+  auto take = [&](std::string_view key) {
+    if (i + 1 >= w.size() || w[i] != key || !is_number(w[i + 1])) return false;
+    i += 2;
+    return true;
+  };
+  if (w.empty() || w[0] != "info") return false;
+  ++i;
+  if (!take("depth") || !take("seldepth") || !take("multipv")) return false;
+  if (i + 2 >= w.size() || w[i] != "score" || (w[i + 1] != "cp" && w[i + 1] != "mate") ||
+      !is_number(w[i + 2], true))
+    return false;
+  i += 3;
+  if (i < w.size() && (w[i] == "lowerbound" || w[i] == "upperbound")) ++i;
+  if (!take("nodes") || !take("nps") || !take("time") || !take("hashfull")) return false;
+  if (i == w.size()) return true;
+  if (w[i] != "pv" || i + 1 == w.size()) return false;
+  return std::all_of(w.begin() + static_cast<std::ptrdiff_t>(i + 1), w.end(),
+                     [](const std::string& m) { return is_cell(m); });
+}
+
+class NativeLoopTest : public testing::Test {
+ protected:
+  // Generous: only a guard against a hang, never a performance expectation.
+  static constexpr std::chrono::seconds kGuard{10};
+
+  // One engine for the whole suite: building one allocates and clears the default
+  // 64 MB table, which would dominate the run time. SetUp puts it back to a fresh game.
+  struct Engine {
+    CapturedOutput out;  // declared first: outlives the loop's search thread
+    NativeLoop loop{out};
+  };
+  static void SetUpTestSuite() { engine_ = new Engine; }
+  static void TearDownTestSuite() {
+    delete engine_;
+    engine_ = nullptr;
+  }
+  void SetUp() override {
+    for (std::string_view line : {"stop", "setoption name Hash value 1", "setoption name Level value max",
+                                  "setoption name MultiPV value 1", "setoption name Seed value 0",
+                                  "newgame tictactoe"})
+      loop_.handle_line(line);
+    ASSERT_FALSE(loop_.searching());
+    out_.take();
+  }
+
+  static inline Engine* engine_ = nullptr;
+  CapturedOutput& out_ = engine_->out;
+  NativeLoop& loop_ = engine_->loop;
+
+  // A command answered synchronously: its reply lines.
+  Lines send(std::string_view line) {
+    EXPECT_TRUE(loop_.handle_line(line)) << line;
+    return out_.take();
+  }
+
+  // A command that starts a job (go with a limit, perft, bench): waits for it to end.
+  Lines run(std::string_view line) {
+    EXPECT_TRUE(loop_.handle_line(line)) << line;
+    wait_until_idle();
+    return out_.take();
+  }
+
+  void wait_until_idle() {
+    const auto deadline = std::chrono::steady_clock::now() + kGuard;
+    while (loop_.searching()) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        ADD_FAILURE() << "the job did not end within the guard time";
+        loop_.handle_line("stop");
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+
+  std::string fen() {
+    for (const std::string& line : send("d"))
+      if (starts_with(line, "fen ")) return line.substr(4);
+    ADD_FAILURE() << "d printed no fen line";
+    return {};
+  }
+
+  Lines legal_moves() {
+    const Lines reply = send("legal");
+    EXPECT_EQ(reply.size(), 1u);
+    if (reply.empty()) return {};
+    Lines moves = words(reply[0]);
+    EXPECT_EQ(moves.front(), "legal");
+    moves.erase(moves.begin());
+    return moves;
+  }
+
+  // The move of the only bestmove line; fails unless there is exactly one.
+  static std::string best_move(const Lines& lines) {
+    std::string move;
+    std::size_t count = 0;
+    for (const std::string& line : lines) {
+      if (!starts_with(line, "bestmove ")) continue;
+      ++count;
+      move = words(line).at(1);
+    }
+    EXPECT_EQ(count, 1u) << joined(lines);
+    return move;
+  }
+};
+
+// ---- handshake, isready ----
+
+TEST_F(NativeLoopTest, UciHandshake) {
+  const Lines reply = send("uci");
+  ASSERT_GE(reply.size(), 4u);
+  EXPECT_TRUE(starts_with(reply[0], "id name narabe")) << reply[0];
+  EXPECT_TRUE(starts_with(reply[1], "id author ")) << reply[1];
+  EXPECT_EQ(reply.back(), "uciok");
+  EXPECT_EQ(count_starting_with(reply, "uciok"), 1u);
+  EXPECT_NE(std::find(reply.begin(), reply.end(), "game tictactoe"), reply.end()) << joined(reply);
+  // Every option line, in order, right before uciok.
+  const Lines options = option_lines();
+  ASSERT_GE(reply.size(), options.size() + 1);
+  EXPECT_TRUE(std::equal(options.begin(), options.end(), reply.end() - 1 - static_cast<std::ptrdiff_t>(options.size())))
+      << joined(reply);
+  // Nothing but id, game and option lines.
+  for (std::size_t i = 0; i + 1 < reply.size(); ++i)
+    EXPECT_TRUE(starts_with(reply[i], "id ") || starts_with(reply[i], "game ") || starts_with(reply[i], "option "))
+        << reply[i];
+}
+
+TEST_F(NativeLoopTest, UgiHandshakeEndsWithUgiok) {
+  const Lines uci = send("uci");
+  const Lines ugi = send("ugi");
+  ASSERT_FALSE(ugi.empty());
+  EXPECT_EQ(ugi.back(), "ugiok");
+  EXPECT_EQ(Lines(ugi.begin(), ugi.end() - 1), Lines(uci.begin(), uci.end() - 1));
+}
+
+TEST_F(NativeLoopTest, IsreadyAnswersReadyok) {
+  EXPECT_EQ(send("isready"), Lines{"readyok"});
+  EXPECT_EQ(send("  isready \t"), Lines{"readyok"});
+}
+
+TEST_F(NativeLoopTest, EmptyLinesAndSilentUciCommandsPrintNothing) {
+  EXPECT_TRUE(send("").empty());
+  EXPECT_TRUE(send("   \t ").empty());
+  EXPECT_TRUE(send("debug on").empty());
+  EXPECT_TRUE(send("ponderhit").empty());
+}
+
+// ---- newgame, ucinewgame ----
+
+TEST_F(NativeLoopTest, NewgameSelectsTheGameSilentlyAndStartsFresh) {
+  send("position startpos moves b2");
+  EXPECT_TRUE(send("newgame tictactoe").empty());
+  EXPECT_EQ(fen(), "3/3/3 x");
+  EXPECT_EQ(loop_.session().game_name(), "tictactoe");
+}
+
+TEST_F(NativeLoopTest, NewgameErrorsChangeNothing) {
+  send("position startpos moves b2");
+  for (std::string_view bad : {"newgame", "newgame chess", "newgame tictactoe size", "newgame tictactoe size 4"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad << "\n" << joined(reply);
+    EXPECT_TRUE(starts_with(reply[0], "info string error ")) << reply[0];
+    EXPECT_EQ(fen(), "3/1x1/3 o") << "after: " << bad;
+  }
+}
+
+TEST_F(NativeLoopTest, UcinewgameAndUginewgameKeepTheGameSilently) {
+  EXPECT_TRUE(send("ucinewgame").empty());
+  EXPECT_TRUE(send("uginewgame").empty());
+  EXPECT_EQ(loop_.session().game_name(), "tictactoe");
+  EXPECT_EQ(send("d").front(), "game tictactoe");
+}
+
+// ---- position ----
+
+TEST_F(NativeLoopTest, PositionStartposAndMoves) {
+  EXPECT_TRUE(send("position startpos").empty());
+  EXPECT_EQ(fen(), "3/3/3 x");
+  EXPECT_TRUE(send("position startpos moves b2 a1").empty());
+  EXPECT_EQ(fen(), "3/1x1/o2 x");
+  EXPECT_TRUE(send("position   startpos\tmoves  b2   a1 c3").empty());
+  EXPECT_EQ(fen(), "2x/1x1/o2 o");
+}
+
+TEST_F(NativeLoopTest, PositionFenWithAndWithoutMoves) {
+  EXPECT_TRUE(send("position fen x2/1o1/3 x").empty());
+  EXPECT_EQ(fen(), "x2/1o1/3 x");
+  EXPECT_TRUE(send("position fen x2/1o1/3 x moves c1").empty());
+  EXPECT_EQ(fen(), "x2/1o1/2x o");
+}
+
+TEST_F(NativeLoopTest, RejectedPositionKeepsThePreviousOne) {
+  send("position startpos moves b2");
+  const std::string before = fen();
+  ASSERT_EQ(before, "3/1x1/3 o");
+  for (std::string_view bad :
+       {"position startpos moves a1 a1", "position startpos moves z9", "position fen 4/3/3 x",
+        "position fen xxx/3/3 o", "position fen 3/3/3", "position fen 3/3/3 q", "position", "position middle",
+        "position startpos b2", "position fen 3/3/3 x b2"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad << "\n" << joined(reply);
+    EXPECT_TRUE(starts_with(reply[0], "info string error ")) << reply[0];
+    EXPECT_EQ(fen(), before) << "after: " << bad;
+  }
+}
+
+TEST_F(NativeLoopTest, IllegalMoveErrorNamesTheMoveAndItsIndex) {
+  const Lines reply = send("position startpos moves b2 a1 b2");
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_TRUE(contains(reply[0], "'b2'")) << reply[0];
+  EXPECT_TRUE(contains(reply[0], "move 3")) << reply[0];
+  EXPECT_EQ(fen(), "3/3/3 x");
+}
+
+TEST_F(NativeLoopTest, MovesAfterTheGameEndedAreRejected) {
+  const Lines reply = send("position startpos moves a1 a2 b1 b2 c1 c2");
+  ASSERT_EQ(reply.size(), 1u) << joined(reply);
+  EXPECT_TRUE(contains(reply[0], "'c2'")) << reply[0];
+}
+
+TEST_F(NativeLoopTest, DShowsBoardFenSideHashAndResult) {
+  send("position startpos moves b2 a1");
+  const Lines reply = send("d");
+  ASSERT_EQ(reply.size(), 9u) << joined(reply);
+  EXPECT_EQ(reply[0], "game tictactoe");
+  EXPECT_EQ(reply[1], "  3 . . .");
+  EXPECT_EQ(reply[2], "  2 . x .");
+  EXPECT_EQ(reply[3], "  1 o . .");
+  EXPECT_EQ(reply[4], "    a b c");
+  EXPECT_EQ(reply[5], "fen 3/1x1/o2 x");
+  EXPECT_EQ(reply[6], "side x");
+  EXPECT_TRUE(starts_with(reply[7], "hash ") && reply[7].size() == 5 + 16 &&
+              std::all_of(reply[7].begin() + 5, reply[7].end(),
+                          [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+      << reply[7];
+  EXPECT_EQ(reply[8], "result none");
+}
+
+TEST_F(NativeLoopTest, TheSamePositionHasTheSameHashWhicheverWayItWasReached) {
+  auto hash_line = [&] {
+    for (const std::string& line : send("d"))
+      if (starts_with(line, "hash ")) return line;
+    return std::string();
+  };
+  send("position startpos moves a1 b2 c3");
+  const std::string by_moves = hash_line();
+  send("position startpos moves c3 b2 a1");
+  const std::string transposed = hash_line();
+  send("position fen 2x/1o1/x2 o");
+  const std::string by_fen = hash_line();
+  EXPECT_EQ(by_moves, transposed);
+  EXPECT_EQ(by_moves, by_fen);
+}
+
+// ---- go ----
+
+TEST_F(NativeLoopTest, GoDepthGivesOneLegalBestmove) {
+  send("position startpos moves b2");
+  const Lines legal = legal_moves();
+  const Lines reply = run("go depth 3");
+  const std::string move = best_move(reply);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << move;
+  EXPECT_EQ(reply.back().substr(0, 9), "bestmove ") << "bestmove is the last line";
+  EXPECT_GE(count_starting_with(reply, "info depth "), 1u);
+}
+
+TEST_F(NativeLoopTest, InfoLinesFollowUciFields) {
+  const Lines reply = run("go depth 2");
+  ASSERT_GE(count_starting_with(reply, "info "), 1u);
+  for (const std::string& line : reply) {
+    if (starts_with(line, "info ")) {
+      EXPECT_TRUE(is_search_info_line(line)) << line;
+    }
+  }
+}
+
+TEST_F(NativeLoopTest, ForcedWinIsScoredMateOne) {
+  // X to move completes the top row at c3.
+  send("position fen xx1/oo1/3 x");
+  const Lines reply = run("go depth 4");
+  EXPECT_EQ(best_move(reply), "c3");
+  std::string last_info;
+  for (const std::string& line : reply)
+    if (starts_with(line, "info depth ")) last_info = line;
+  EXPECT_TRUE(contains(last_info, " score mate 1 ")) << joined(reply);
+}
+
+TEST_F(NativeLoopTest, ForcedLossIsScoredNegativeMate) {
+  // O to move has no threat of its own and cannot block both of X's (b1 and c2):
+  // X wins with its first move from here.
+  send("position fen o1x/1o1/x1x o");
+  ASSERT_EQ(fen(), "o1x/1o1/x1x o");
+  const Lines reply = run("go depth 5");
+  std::string last_info;
+  for (const std::string& line : reply)
+    if (starts_with(line, "info depth ")) last_info = line;
+  EXPECT_TRUE(contains(last_info, " score mate -1 ")) << joined(reply);
+}
+
+TEST_F(NativeLoopTest, GoWhenTheGameIsOverAnswersBestmoveNone) {
+  send("position startpos moves a1 a2 b1 b2 c1");
+  EXPECT_EQ(best_move(run("go depth 3")), "(none)");
+}
+
+TEST_F(NativeLoopTest, GoRejectsBadLimitsWithOneError) {
+  for (std::string_view bad : {"go depth", "go depth x", "go depth 0", "go nodes -5", "go movestogo 0", "go sideways 3"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad << "\n" << joined(reply);
+    EXPECT_TRUE(starts_with(reply[0], "info string error go")) << reply[0];
+    EXPECT_FALSE(loop_.searching()) << bad;
+  }
+}
+
+TEST_F(NativeLoopTest, GoWithTinyLimitsStillAnswersOnce) {
+  for (std::string_view go : {"go nodes 1", "go movetime 1", "go wtime 1 btime 1", "go p1time 0 p2time 0"}) {
+    const Lines reply = run(go);
+    best_move(reply);  // exactly one
+  }
+}
+
+TEST_F(NativeLoopTest, GoInfiniteThenStopGivesExactlyOneBestmove) {
+  const Lines legal = legal_moves();
+  EXPECT_TRUE(loop_.handle_line("go infinite"));
+  EXPECT_TRUE(loop_.searching());
+  // isready is answered while the search runs.
+  EXPECT_TRUE(loop_.handle_line("isready"));
+  EXPECT_TRUE(loop_.handle_line("stop"));
+  EXPECT_FALSE(loop_.searching());
+  const Lines reply = out_.take();
+  EXPECT_EQ(count_starting_with(reply, "readyok"), 1u);
+  const std::string move = best_move(reply);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << move;
+  // A second stop with nothing running is ignored.
+  EXPECT_TRUE(send("stop").empty());
+}
+
+TEST_F(NativeLoopTest, NewgameDuringGoInfiniteIsRefusedAndChangesNothing) {
+  send("position startpos moves a1");
+  ASSERT_TRUE(loop_.handle_line("go infinite"));
+  // The search's own info lines may arrive meanwhile: count only the replies.
+  const Lines replies = send("newgame tictactoe");
+  ASSERT_EQ(count_starting_with(replies, "info string error"), 1u) << joined(replies);
+  EXPECT_EQ(count_starting_with(replies, "info string error newgame"), 1u) << joined(replies);
+  EXPECT_TRUE(loop_.searching()) << "the refused command must not stop the search";
+  loop_.handle_line("stop");
+  best_move(out_.take());
+  EXPECT_EQ(fen(), "3/3/x2 o");
+}
+
+TEST_F(NativeLoopTest, SetoptionLevelEasyPlaysALegalMoveAndSaysSo) {
+  EXPECT_TRUE(send("setoption name Level value easy").empty());
+  send("position startpos moves b2");
+  const Lines legal = legal_moves();
+  const Lines reply = run("go depth 5");
+  EXPECT_EQ(count_starting_with(reply, "info string level easy"), 1u) << joined(reply);
+  const std::string move = best_move(reply);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << move;
+}
+
+TEST_F(NativeLoopTest, BadSetoptionKeepsTheOldLevel) {
+  send("setoption name Level value easy");
+  const Lines error = send("setoption name Level value extreme");
+  ASSERT_EQ(error.size(), 1u);
+  EXPECT_TRUE(starts_with(error[0], "info string error ")) << error[0];
+  const Lines reply = run("go depth 2");
+  EXPECT_EQ(count_starting_with(reply, "info string level easy"), 1u) << joined(reply);
+}
+
+TEST_F(NativeLoopTest, SetoptionErrorsGetOneReply) {
+  for (std::string_view bad : {"setoption", "setoption name Bogus value 1", "setoption name Hash value 0",
+                               "setoption name MultiPV value lots"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad;
+    EXPECT_TRUE(starts_with(reply[0], "info string error ")) << reply[0];
+  }
+  EXPECT_TRUE(send("setoption name Hash value 2").empty());
+}
+
+TEST_F(NativeLoopTest, SeededEasyLevelRepeatsAcrossEngines) {
+  auto play = [](std::string_view first_line) {
+    CapturedOutput out;
+    NativeLoop loop(out);
+    loop.handle_line(first_line);
+    loop.handle_line("setoption name Level value easy");
+    Lines moves;
+    std::string history = "position startpos moves";
+    for (int ply = 0; ply < 9; ++ply) {
+      loop.handle_line(history);
+      loop.handle_line("go depth 1");
+      loop.wait_idle();
+      std::string move;
+      for (const std::string& line : out.take())
+        if (line.rfind("bestmove ", 0) == 0) move = line.substr(9);
+      if (move.empty() || move == "(none)") break;
+      moves.push_back(move);
+      history += " " + move;
+    }
+    return moves;
+  };
+  const Lines first = play("setoption name Seed value 1234");
+  const Lines second = play("setoption name Seed value 1234");
+  EXPECT_FALSE(first.empty());
+  EXPECT_EQ(first, second);
+}
+
+// ---- tools: perft, result, query, eval, bench ----
+
+TEST_F(NativeLoopTest, PerftTotalsFromTheStart) {
+  const std::pair<int, std::string> expected[] = {{1, "nodes 9"}, {2, "nodes 72"}, {3, "nodes 504"}, {4, "nodes 3024"}};
+  for (const auto& [depth, total] : expected) {
+    const Lines reply = run("perft " + std::to_string(depth));
+    ASSERT_FALSE(reply.empty());
+    EXPECT_EQ(reply.back(), total) << "depth " << depth;
+    EXPECT_EQ(reply.size(), 10u) << "nine root moves and the total\n" << joined(reply);
+  }
+}
+
+TEST_F(NativeLoopTest, PerftOneListsEveryRootMoveOnce) {
+  const Lines reply = run("perft 1");
+  Lines moves;
+  for (const std::string& line : reply)
+    if (line != reply.back()) {
+      EXPECT_TRUE(line.size() == 5 && is_cell(line.substr(0, 2)) && line.substr(2) == ": 1") << line;
+      moves.push_back(line.substr(0, 2));
+    }
+  std::sort(moves.begin(), moves.end());
+  EXPECT_EQ(moves, (Lines{"a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"}));
+}
+
+TEST_F(NativeLoopTest, PerftRejectsBadDepths) {
+  for (std::string_view bad : {"perft", "perft 0", "perft -1", "perft x", "perft 65", "perft 2 3"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad;
+    EXPECT_TRUE(starts_with(reply[0], "info string error perft")) << reply[0];
+  }
+}
+
+TEST_F(NativeLoopTest, ResultShowsTheWinningLine) {
+  EXPECT_EQ(send("result"), Lines{"result none"});
+  send("position startpos moves a1 a2 b1 b2 c1");
+  EXPECT_EQ(send("result"), Lines{"result x line a1 b1 c1"});
+  send("position startpos moves a1 b2 a2 a3 c3 c1");
+  EXPECT_EQ(send("result"), Lines{"result o line c1 b2 a3"});
+}
+
+TEST_F(NativeLoopTest, ResultOfADraw) {
+  send("position startpos moves a1 b2 c3 b1 b3 a3 c1 c2 a2");
+  EXPECT_EQ(send("result"), Lines{"result draw"});
+}
+
+TEST_F(NativeLoopTest, QueryAnswers) {
+  EXPECT_EQ(send("query gameover"), Lines{"response false"});
+  EXPECT_EQ(send("query p1turn"), Lines{"response true"});
+  EXPECT_EQ(send("query result"), Lines{"response none"});
+
+  send("position startpos moves b2");
+  EXPECT_EQ(send("query p1turn"), Lines{"response false"});
+
+  send("position startpos moves a1 a2 b1 b2 c1");
+  EXPECT_EQ(send("query gameover"), Lines{"response true"});
+  EXPECT_EQ(send("query result"), Lines{"response p1win"});
+
+  send("position startpos moves a1 b2 a2 a3 c3 c1");
+  EXPECT_EQ(send("query result"), Lines{"response p2win"});
+
+  send("position startpos moves a1 b2 c3 b1 b3 a3 c1 c2 a2");
+  EXPECT_EQ(send("query gameover"), Lines{"response true"});
+  EXPECT_EQ(send("query result"), Lines{"response draw"});
+}
+
+TEST_F(NativeLoopTest, QueryErrors) {
+  for (std::string_view bad : {"query", "query weather", "query gameover now"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad;
+    EXPECT_TRUE(starts_with(reply[0], "info string error query")) << reply[0];
+  }
+}
+
+TEST_F(NativeLoopTest, LegalListsMovesAndIsEmptyWhenOver) {
+  EXPECT_EQ(legal_moves().size(), 9u);
+  send("position startpos moves b2 a1");
+  EXPECT_EQ(legal_moves().size(), 7u);
+  send("position startpos moves a1 a2 b1 b2 c1");
+  EXPECT_EQ(send("legal"), Lines{"legal"});
+}
+
+TEST_F(NativeLoopTest, EvalPrintsItsTerms) {
+  send("position startpos moves b2");
+  const Lines reply = send("eval");
+  ASSERT_FALSE(reply.empty());
+  for (const std::string& line : reply) {
+    const Lines w = words(line);
+    EXPECT_TRUE(w.size() >= 3 && w[0] == "eval" && is_number(w[1], true)) << line;
+  }
+  EXPECT_TRUE(contains(reply.back(), "total")) << reply.back();
+}
+
+// The node count of bench's last line, "bench <nodes> nodes <nps> nps"; empty if malformed.
+std::string bench_signature(const Lines& reply) {
+  if (reply.empty()) return {};
+  const Lines w = words(reply.back());
+  if (w.size() != 5 || w[0] != "bench" || !is_number(w[1]) || w[2] != "nodes" || !is_number(w[3]) || w[4] != "nps")
+    return {};
+  return w[1];
+}
+
+TEST_F(NativeLoopTest, BenchEndsWithASignatureThatRepeats) {
+  std::string signatures[2];
+  for (std::string& signature : signatures) {
+    const Lines reply = run("bench");
+    ASSERT_FALSE(reply.empty());
+    signature = bench_signature(reply);
+    ASSERT_FALSE(signature.empty()) << reply.back();
+    EXPECT_NE(signature, "0");
+    // Every other line is an info string about one position.
+    for (std::size_t i = 0; i + 1 < reply.size(); ++i)
+      EXPECT_TRUE(starts_with(reply[i], "info string bench ")) << reply[i];
+  }
+  EXPECT_EQ(signatures[0], signatures[1]);
+}
+
+TEST_F(NativeLoopTest, BenchIsNotDisturbedByTheGameState) {
+  // The node count is a signature of the search alone, whatever was played before.
+  const Lines fresh = run("bench");
+  send("position startpos moves b2 a1");
+  run("go depth 4");
+  const Lines after_play = run("bench");
+  ASSERT_FALSE(bench_signature(fresh).empty());
+  EXPECT_EQ(bench_signature(fresh), bench_signature(after_play));
+}
+
+// ---- errors, quit ----
+
+TEST_F(NativeLoopTest, UnknownCommandGetsExactlyOneError) {
+  EXPECT_EQ(send("frobnicate now please"), Lines{"info string error unknown command frobnicate"});
+  EXPECT_EQ(send("UCI"), Lines{"info string error unknown command UCI"}) << "commands are case-sensitive";
+}
+
+TEST_F(NativeLoopTest, UnknownCommandIsEchoedSafely) {
+  const Lines reply = send(std::string_view("bad\x01\x7f"));
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_EQ(reply[0], "info string error unknown command bad??");
+}
+
+TEST_F(NativeLoopTest, OverlongLineGetsOneError) {
+  loop_.handle_overlong_line(1 << 20);
+  const Lines reply = out_.take();
+  ASSERT_EQ(reply.size(), 1u);
+  EXPECT_TRUE(starts_with(reply[0], "info string error ")) << reply[0];
+  EXPECT_TRUE(contains(reply[0], std::to_string(1 << 20))) << reply[0];
+  // And the loop goes on as before.
+  EXPECT_EQ(send("isready"), Lines{"readyok"});
+}
+
+TEST_F(NativeLoopTest, QuitReturnsFalse) {
+  EXPECT_TRUE(loop_.handle_line("isready"));
+  EXPECT_FALSE(loop_.handle_line("quit"));
+}
+
+TEST_F(NativeLoopTest, QuitDuringGoInfiniteStopsTheSearch) {
+  ASSERT_TRUE(loop_.handle_line("go infinite"));
+  EXPECT_FALSE(loop_.handle_line("quit"));
+  EXPECT_FALSE(loop_.searching());
+}
+
+}  // namespace
+}  // namespace narabe::server
