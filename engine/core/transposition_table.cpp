@@ -11,8 +11,8 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 
 void TranspositionTable::resize(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  std::vector<Bucket> fresh(bytes / sizeof(Bucket));  // may throw; *this stays intact
-  buckets_.swap(fresh);
+  LargePageArray<Bucket> fresh(bytes / sizeof(Bucket));  // may throw; *this stays intact
+  buckets_ = std::move(fresh);
   megabytes_ = std::max<std::size_t>(megabytes, 1);
   generation_ = 0;
 }

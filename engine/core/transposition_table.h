@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <vector>
 
+#include "engine/core/large_pages.h"
 #include "engine/core/move.h"
 #include "engine/core/score.h"
 
@@ -47,7 +47,7 @@ class TranspositionTable {
  private:
   struct Entry {
     std::uint64_t key = 0;
-    std::uint16_t move = 0xFFFF;
+    std::uint16_t move = 0;  // meaningless while bound is kNone
     std::int16_t score = 0;
     std::uint8_t depth = 0;
     std::uint8_t generation_bound = 0;  // generation << 2 | bound
@@ -62,7 +62,7 @@ class TranspositionTable {
   const Bucket& bucket_for(std::uint64_t key) const;
   Bucket& bucket_for(std::uint64_t key);
 
-  std::vector<Bucket> buckets_;
+  LargePageArray<Bucket> buckets_;
   std::size_t megabytes_ = 0;
   std::uint8_t generation_ = 0;
 };
