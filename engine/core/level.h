@@ -7,6 +7,8 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/core/score.h"
+
 namespace narabe::core {
 
 enum class Level : std::uint8_t { kEasy, kNormal, kHard, kMax };
@@ -26,5 +28,12 @@ constexpr std::optional<Level> parse_level(std::string_view text) {
     if (level_name(l) == text) return l;
   return std::nullopt;
 }
+
+// How a generic casual level plays (engine/search/level_play.h): a search of `depth`
+// plies, then a random choice among the moves scoring within `margin` of the best.
+struct CasualSettings {
+  int depth;
+  Score margin;
+};
 
 }  // namespace narabe::core

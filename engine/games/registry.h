@@ -6,6 +6,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "engine/games/connect4/connect4.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
 namespace narabe::games {
@@ -24,7 +25,7 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<TicTacToe>;
+using AllGames = GameList<TicTacToe, Connect4>;
 
 // The game an engine plays before any `newgame`.
 inline constexpr std::string_view kDefaultGame = TicTacToe::kName;

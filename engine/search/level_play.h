@@ -4,7 +4,9 @@
 // found by argument-dependent lookup (tic-tac-toe's classic rule-based CPU is one).
 // Otherwise the generic casual play is a shallow search choosing at random among
 // the moves that score nearly as well as the best: wider margins and shallower
-// depths for the lower levels.
+// depths for the lower levels. A game can set the depth and margin per level with
+//   static core::CasualSettings casual_settings(core::Level)
+// (Connect Four's levels search 3, 6 and 8 plies and break exact ties at random).
 
 #include <vector>
 
@@ -20,12 +22,7 @@ concept HasCasualMove = requires(const G& g, core::Level level, core::Rng& rng) 
   { casual_move(g, level, rng) } -> std::same_as<core::Move>;
 };
 
-struct CasualSettings {
-  int depth;
-  core::Score margin;  // moves within this of the best are equally likely
-};
-
-constexpr CasualSettings casual_settings(core::Level level) {
+constexpr core::CasualSettings default_casual_settings(core::Level level) {
   switch (level) {
     case core::Level::kEasy: return {1, 400};
     case core::Level::kNormal: return {2, 60};
@@ -46,7 +43,9 @@ core::Move choose_casual_move(const G& position, core::Level level, core::Rng& r
     typename G::MoveList moves;
     position.generate_moves(moves);
     if (moves.empty()) return core::Move::null();
-    const CasualSettings settings = casual_settings(level);
+    core::CasualSettings settings = default_casual_settings(level);
+    if constexpr (requires { { G::casual_settings(level) } -> std::same_as<core::CasualSettings>; })
+      settings = G::casual_settings(level);
     std::vector<std::pair<core::Move, core::Score>> scored;
     SearchCallbacks callbacks;
     // Every iteration reports all lines; the last complete one is kept.
@@ -58,7 +57,7 @@ core::Move choose_casual_move(const G& position, core::Level level, core::Rng& r
     limits.depth = settings.depth;
     core::StopSignal never;
     auto search = std::make_unique<Search<G>>(table);
-    search->run(position, limits, SearchOptions{static_cast<int>(moves.size())}, callbacks, never);
+    search->run(position, limits, SearchOptions{static_cast<int>(moves.size()), false}, callbacks, never);
     std::vector<core::Move> near_best;
     for (const auto& [move, score] : scored)
       if (score >= scored.front().second - settings.margin) near_best.push_back(move);

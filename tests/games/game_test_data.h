@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/games/connect4/connect4.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
 namespace narabe::testing {
@@ -31,6 +32,50 @@ struct GameTestData<games::TicTacToe> {
   }
   static std::vector<std::string> malformed_moves() {
     return {"", "a", "a0", "a4", "d1", "A1", "b22", "11", "pass", "b2 ", "-1", "\x01\x02"};
+  }
+};
+
+template <>
+struct GameTestData<games::Connect4> {
+  // The published counts; they leave out games that ended before the depth
+  // (kPerftCountsEndedGames = false): the 13032 wins of x's 4th disc at ply 7.
+  static std::vector<std::uint64_t> perft_from_start() {
+    return {7, 49, 343, 2401, 16807, 117649, 823536, 5673234};
+  }
+  static std::vector<std::string> valid_fens() {
+    return {"7/7/7/7/7/7 x",
+            "7/7/7/7/7/3x3 o",
+            "7/7/7/7/3o3/2oxx2 x",
+            "3o3/3x3/3o3/3x3/3o3/3x3 x",                        // a full column
+            "7/7/7/7/3ooo1/3xxxx o",                            // x won along the bottom
+            "7/7/7/x6/x6/xx1oooo x",                            // o won along the bottom
+            "7/7/3x3/2xx3/1xxo3/xooo2o o",                      // x won on a diagonal
+            "xxooxox/oxxxoxx/xxoooxo/xoxooox/ooxoxxo/oxxxooo x"};  // full board, drawn
+  }
+  static std::vector<std::string> invalid_fens() {
+    return {"",
+            "7/7/7/7/7/7",
+            "7/7/7/7/7/7 y",
+            "7/7/7/7/7/7 xo",
+            "7/7/7/7/7 x",                        // 5 rows
+            "7/7/7/7/7/7/7 x",                    // 7 rows
+            "8/7/7/7/7/7 x",                      // a row too long
+            "7/7/7/7/7/6 x",                      // a row too short
+            "7/7/7/7/7/xxxxxxxx o",
+            "7/7/7/7/7/3a3 x",
+            "7/7/7/7/3x3/7 o",                    // floating disc
+            "x6/7/7/7/7/o6 x",                    // floating disc high up
+            "7/7/7/7/7/7 o",                      // o to move on the empty board
+            "7/7/7/7/7/3x3 x",                    // x dropped twice in a row
+            "7/7/7/7/7/2xx3 o",
+            "7/7/7/7/7/3o3 x",                    // o dropped first
+            "7/7/7/7/oooo3/xxxx3 x",              // two winners
+            "7/7/7/7/oo1o3/xxxxo2 x",             // the side to move has a four
+            "7/7/6x/6x/ooo1oox/xxxxoox o",        // two fours no single drop makes
+            "7/7/7/7/7/7 x moves"};
+  }
+  static std::vector<std::string> malformed_moves() {
+    return {"", "0", "8", "9", "10", "04", "44", "a", "d1", "4 ", " 4", "-1", "+4", "pass", "\x01\x02"};
   }
 };
 

@@ -16,7 +16,7 @@ using testing::GameTestData;
 template <class G>
 class GameTypedTest : public ::testing::Test {};
 
-using AllGames = ::testing::Types<games::TicTacToe>;
+using AllGames = ::testing::Types<games::TicTacToe, games::Connect4>;
 TYPED_TEST_SUITE(GameTypedTest, AllGames);
 
 TYPED_TEST(GameTypedTest, RandomPlayoutsKeepInvariants) {
