@@ -4,14 +4,20 @@
 // ordering by hash move, killers and history, distance-adjusted win/loss scores and
 // MultiPV. Limits: depth, nodes, movetime, clock, infinite, and an external stop.
 //
-// Games may add to the move ordering with an optional hook, found by `requires`:
+// Optional hooks of a game, resolved at compile time (the inner loop is the same
+// for every game):
 //   int move_order_bonus(Move) const   -- larger is searched earlier
-// The inner loop is the same for every game; hooks are resolved at compile time.
+//   make_exact_solver(const G&, std::size_t table_megabytes), found by ADL
+//       -- a solver that proves exact values (Connect Four); with it, a search at
+//          full strength proves the root's value instead of deepening, and
+//          MultiPV gives every root move's exact value.
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/core/clock.h"
@@ -26,6 +32,23 @@ namespace narabe::search {
 
 struct SearchOptions {
   int multipv = 1;
+  // Use the game's exact solver when it has one (casual levels search instead).
+  bool exact = true;
+};
+
+template <class G>
+concept HasExactSolver = requires(const G& g, std::size_t megabytes) {
+  { make_exact_solver(g, megabytes) };
+};
+
+// The member that holds a game's exact solver, or nothing for games without one.
+template <class G, bool = HasExactSolver<G>>
+struct ExactSolverSlot {
+  struct type {};
+};
+template <class G>
+struct ExactSolverSlot<G, true> {
+  using type = decltype(make_exact_solver(std::declval<const G&>(), std::size_t{}));
 };
 
 template <core::Game G>
@@ -37,6 +60,21 @@ class Search {
   // it returns only after `stop`, even when the game tree is exhausted earlier.
   SearchResult run(const G& root, const SearchLimits& limits, const SearchOptions& options,
                    const SearchCallbacks& callbacks, const core::StopSignal& stop);
+
+  // Sets up what a search of `root` needs beyond the table (a game's exact solver
+  // and its own table), so that a timed search does not pay for it.
+  void prepare(const G& root) {
+    if constexpr (HasExactSolver<G>) {
+      // The solver's table is as large as the Hash option's (re-made when it changes).
+      if (!exact_solver_ || !exact_solver_->fits(root) || solver_megabytes_ != table_.megabytes()) {
+        exact_solver_.reset();  // free the old table before taking memory for the new one
+        exact_solver_ = make_exact_solver(root, table_.megabytes());
+        solver_megabytes_ = table_.megabytes();
+      }
+    } else {
+      (void)root;
+    }
+  }
 
   // Forgets killers and history (a new game).
   void clear_history() {
@@ -68,6 +106,9 @@ class Search {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
   void report(std::size_t lines, int depth);
+  void run_exact(const G& root, std::size_t lines, SearchResult& result);
+  void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
+                    std::vector<Move> pv);
 
   core::TranspositionTable& table_;
   G position_;
@@ -86,6 +127,9 @@ class Search {
   std::array<int, core::kMaxPly> pv_length_{};
   std::array<std::array<Move, 2>, core::kMaxPly> killers_{};
   std::array<int, 2 * kHistorySize> history_{};
+
+  typename ExactSolverSlot<G>::type exact_solver_{};
+  std::size_t solver_megabytes_ = 0;
 };
 
 template <core::Game G>
@@ -119,10 +163,19 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     }
     result.best_move = root_moves_.front().move;
 
-    const int remaining = std::max(1, position_.max_remaining_plies());
-    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
+    if constexpr (HasExactSolver<G>) {
+      if (options.exact) {
+        run_exact(root, lines, result);
+        if (limits.infinite) stop.wait();
+        result.nodes = nodes_;
+        result.time_ms = clock_.elapsed_ms();
+        return result;
+      }
+    }
+    const int remaining = std::max(1, position_.max_remaining_plies());
+    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
 
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
       for (RootMove& r : root_moves_) {
@@ -316,6 +369,91 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
                                                     : core::Bound::kUpper;
   table_.store(key, best_move, core::score_to_table(best, ply), depth, bound);
   return best;
+}
+
+template <core::Game G>
+void Search<G>::run_exact(const G& root, std::size_t lines, SearchResult& result) {
+  if constexpr (HasExactSolver<G>) {
+    prepare(root);
+    auto& solver = *exact_solver_;
+    solver.reset_nodes();
+    std::optional<core::SteadyClock::time_point> deadline;
+    if (deadlines_.hard_ms) deadline = core::SteadyClock::now() + std::chrono::milliseconds(std::max<std::int64_t>(*deadlines_.hard_ms - clock_.elapsed_ms(), 0));
+    solver.set_interrupts(stop_, limits_.nodes, deadline);
+    auto sync_nodes = [&] { nodes_ = solver.nodes(); };
+
+    if (lines == 1) {
+      // Each null-window step narrows the proven range: report the bound it moved.
+      Score lower = -core::kInfinity, upper = core::kInfinity;
+      solver.set_progress([&](Score new_lower, Score new_upper) {
+        sync_nodes();
+        if (new_lower == new_upper) return;  // the exact line follows
+        if (new_lower > lower) report_exact(root, 1, new_lower, core::Bound::kLower, {solver.best_move()});
+        else if (new_upper < upper) report_exact(root, 1, new_upper, core::Bound::kUpper, {solver.best_move()});
+        lower = new_lower;
+        upper = new_upper;
+      });
+      const std::optional<Score> score = solver.solve(root);
+      solver.set_progress(nullptr);
+      sync_nodes();
+      result.best_move = solver.best_move();
+      if (!score) return;  // interrupted: the best move known stands
+      result.score = *score;
+      result.depth = root.max_remaining_plies();
+      // The principal variation: replay proven-best moves while they come cheaply
+      // from the warm table (a few plies are enough to show the plan).
+      std::vector<Move> pv{result.best_move};
+      G line = root;
+      line.make_move(result.best_move);
+      for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
+        if (!solver.solve(line)) break;
+        pv.push_back(solver.best_move());
+        line.make_move(solver.best_move());
+      }
+      sync_nodes();
+      if (pv.size() > 1) result.ponder_move = pv[1];
+      report_exact(root, 1, *score, core::Bound::kExact, pv);
+      return;
+    }
+
+    // MultiPV: the exact value of every root move, best first ("show solution").
+    std::vector<std::pair<Move, Score>> scored;
+    for (const RootMove& r : root_moves_) {
+      const std::optional<Score> score = solver.solve_move(root, r.move);
+      sync_nodes();
+      if (!score) break;
+      scored.emplace_back(r.move, *score);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    // Interrupted before every move was proven: the best proven so far (or the first
+    // move in search order) stands, and only the proven lines are shown.
+    result.best_move = scored.empty() ? root_moves_.front().move : scored.front().first;
+    if (scored.empty()) return;
+    if (scored.size() == root_moves_.size()) {
+      result.score = scored.front().second;
+      result.depth = root.max_remaining_plies();
+    }
+    for (std::size_t k = 0; k < std::min(lines, scored.size()); ++k)
+      report_exact(root, static_cast<int>(k + 1), scored[k].second, core::Bound::kExact, {scored[k].first});
+  } else {
+    (void)root, (void)lines, (void)result;
+  }
+}
+
+template <core::Game G>
+void Search<G>::report_exact(const G& root, int multipv, Score score, core::Bound bound, std::vector<Move> pv) {
+  if (!callbacks_->on_line) return;
+  LineReport line;
+  line.depth = root.max_remaining_plies();
+  line.seldepth = line.depth;
+  line.multipv = multipv;
+  line.score = score;
+  line.bound = bound;
+  line.nodes = nodes_;
+  line.time_ms = clock_.elapsed_ms();
+  line.hashfull = 0;
+  line.pv = std::move(pv);
+  callbacks_->on_line(line);
 }
 
 template <core::Game G>

@@ -1,0 +1,56 @@
+#include "engine/games/connect4/exact_solver.h"
+
+namespace narabe::games {
+
+namespace connect4 {
+
+ExactSolver::ExactSolver(const Connect4& position, std::size_t table_megabytes)
+    : solver_(position.width(), position.height(), table_megabytes) {}
+
+core::Score ExactSolver::to_engine_score(int pons_score, int moves, int cells) {
+  if (pons_score == 0) return core::kDrawScore;
+  // A win of score s comes with the disc played when (cells + 1 - 2s) or
+  // (cells - 2s) discs are down, whichever has the winner's parity.
+  const int s = pons_score > 0 ? pons_score : -pons_score;
+  const int winner_parity = pons_score > 0 ? moves % 2 : (moves + 1) % 2;
+  int discs_before_win = cells + 1 - 2 * s;
+  if (discs_before_win % 2 != winner_parity) --discs_before_win;
+  const int plies = discs_before_win - moves + 1;
+  return pons_score > 0 ? core::win_in(plies) : core::loss_in(plies);
+}
+
+void ExactSolver::set_progress(std::function<void(core::Score, core::Score)> progress) {
+  progress_ = std::move(progress);
+  if (progress_) solver_.set_progress(&ExactSolver::on_progress, this);
+  else solver_.set_progress(nullptr, nullptr);
+}
+
+void ExactSolver::on_progress(void* context, int lower, int upper) {
+  auto* self = static_cast<ExactSolver*>(context);
+  const int cells = self->solver_.width() * self->solver_.height();
+  self->progress_(to_engine_score(lower, self->progress_moves_, cells),
+                  to_engine_score(upper, self->progress_moves_, cells));
+}
+
+std::optional<core::Score> ExactSolver::solve(const Connect4& position) {
+  progress_moves_ = position.moves_played();
+  const auto score = solver_.solve(position.current(), position.mask(), position.moves_played());
+  if (!score) return std::nullopt;
+  return to_engine_score(*score, position.moves_played(), position.width() * position.height());
+}
+
+std::optional<core::Score> ExactSolver::solve_move(const Connect4& position, core::Move move) {
+  const auto score =
+      solver_.solve_move(position.current(), position.mask(), position.moves_played(), move.value());
+  if (!score) return std::nullopt;
+  return to_engine_score(*score, position.moves_played(), position.width() * position.height());
+}
+
+}  // namespace connect4
+
+std::unique_ptr<connect4::ExactSolver> make_exact_solver(const Connect4& position,
+                                                         std::size_t table_megabytes) {
+  return std::make_unique<connect4::ExactSolver>(position, table_megabytes);
+}
+
+}  // namespace narabe::games

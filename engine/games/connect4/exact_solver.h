@@ -1,0 +1,69 @@
+#pragma once
+// How Connect Four's solver serves the generic search at Level max. The search finds
+// make_exact_solver() by argument-dependent lookup and, when it exists, proves the
+// exact value of the root (and of each root move for MultiPV) instead of searching
+// to a depth. Scores come back on the engine's scale: win_in/loss_in plies, 0 for a
+// proven draw.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "engine/core/clock.h"
+#include "engine/core/move.h"
+#include "engine/core/score.h"
+#include "engine/core/stop_signal.h"
+#include "engine/games/connect4/connect4.h"
+#include "engine/games/connect4/solver.h"
+
+namespace narabe::games {
+
+namespace connect4 {
+
+class ExactSolver {
+ public:
+  ExactSolver(const Connect4& position, std::size_t table_megabytes);
+
+  // Whether this solver is for the position's board size.
+  bool fits(const Connect4& position) const {
+    return position.width() == solver_.width() && position.height() == solver_.height();
+  }
+  void set_interrupts(const core::StopSignal* stop, std::optional<std::uint64_t> node_limit,
+                      std::optional<core::SteadyClock::time_point> deadline) {
+    solver_.set_interrupts(stop, node_limit, deadline);
+  }
+  // Bounds proven so far during solve(), on the engine's scale.
+  void set_progress(std::function<void(core::Score lower, core::Score upper)> progress);
+
+  // The exact value of a position that is not over; nothing if interrupted.
+  std::optional<core::Score> solve(const Connect4& position);
+  // After solve(): a move proven to keep that value (after an interruption, the
+  // best move known).
+  core::Move best_move() const { return core::Move(static_cast<std::uint16_t>(solver_.best_column())); }
+  // The exact value of playing `move`, from the mover's view.
+  std::optional<core::Score> solve_move(const Connect4& position, core::Move move);
+
+  std::uint64_t nodes() const { return solver_.nodes(); }
+  void reset_nodes() { solver_.reset_nodes(); }
+  void clear() { solver_.clear_table(); }
+
+  // Pons' score of a position with `moves` discs on a board of `cells` cells, as
+  // plies to the end of the game.
+  static core::Score to_engine_score(int pons_score, int moves, int cells);
+
+ private:
+  static void on_progress(void* context, int lower, int upper);
+
+  Solver solver_;
+  int progress_moves_ = 0;
+  std::function<void(core::Score, core::Score)> progress_;
+};
+
+}  // namespace connect4
+
+// Found by the generic search (engine/search/search.h) through ADL.
+std::unique_ptr<connect4::ExactSolver> make_exact_solver(const Connect4& position,
+                                                         std::size_t table_megabytes);
+
+}  // namespace narabe::games

@@ -1,0 +1,331 @@
+#pragma once
+// The solver's search for one board size W x H (see solver.h for the layout and
+// the score convention). What makes it fast, on top of plain alpha-beta:
+//   * null-window searches converge on the exact score (a binary search on it);
+//   * losing moves are never searched: a move that lets the opponent win at once
+//     is pruned, a single threat of the opponent is answered at once, a double
+//     threat is a loss without search;
+//   * moves are ordered by the threats (winning cells) they create, centre first;
+//   * a transposition table keeps lower and upper bounds, keyed by the position or
+//     its mirror image, whichever is smaller (mirrored positions share entries),
+//     two slots a bucket: one kept for the entry nearest the root, one always
+//     replaced;
+//   * the "claimeven" bound (Allis): when every column has an even number of empty
+//     cells, the opponent can answer every move in the same column and so gets the
+//     upper cell of every pair; if the side to move cannot make four even with all
+//     the lower cells, it cannot win (score <= 0), and if the opponent then makes
+//     four with the upper cells, it loses (score < 0).
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/core/large_pages.h"
+
+#include "engine/games/connect4/solver.h"
+
+namespace narabe::games::connect4 {
+
+template <int W, int H>
+class FixedSolver final : public SolverCore {
+  static constexpr int kField = H + 1;
+  static constexpr int kCells = W * H;
+  static constexpr Bitboard kColumnBits = (Bitboard{1} << H) - 1;
+
+  static constexpr Bitboard bottom_mask() {
+    Bitboard b = 0;
+    for (int c = 0; c < W; ++c) b |= Bitboard{1} << (c * kField);
+    return b;
+  }
+  static constexpr Bitboard kBottom = bottom_mask();
+  static constexpr Bitboard kBoard = kBottom * kColumnBits;
+  // Rows with the parity of H: the lower cell of each pair when every column has
+  // an even number of empty cells.
+  static constexpr Bitboard claimeven_lower() {
+    Bitboard rows = 0;
+    for (int row = H % 2; row < H; row += 2) rows |= Bitboard{1} << row;
+    return kBottom * rows;
+  }
+  static constexpr Bitboard kClaimevenLower = claimeven_lower();
+  static constexpr Bitboard column(int c) { return kColumnBits << (c * kField); }
+  static constexpr int centre_column(int i) { return W / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2; }
+
+  static constexpr int kUnknownLower = -127;
+  static constexpr int kUnknownUpper = 127;
+  static constexpr std::uint64_t kCheckInterval = 4096;
+
+  struct Entry {
+    Bitboard key = 0;
+    std::int8_t lower = 0;
+    std::int8_t upper = 0;
+    std::uint8_t moves = 0;  // discs on the board: fewer means more work behind it
+    std::uint8_t used = 0;
+  };
+
+ public:
+  explicit FixedSolver(std::size_t table_megabytes) {
+    const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
+    std::size_t buckets = 1;
+    while (buckets * 4 * sizeof(Entry) <= bytes) buckets *= 2;
+    table_ = core::LargePageArray<Entry>(buckets * 2);
+    bucket_mask_ = buckets - 1;
+  }
+
+  void clear_table() override { std::fill(table_.begin(), table_.end(), Entry{}); }
+  int best_column() const override { return best_column_; }
+
+  std::optional<int> solve(Bitboard current, Bitboard mask, int moves, bool weak) override {
+    aborted_ = false;
+    const Bitboard candidates = possible(mask);
+    best_column_ = -1;
+    if (const Bitboard wins = candidates & winning_cells(current, mask)) {
+      best_column_ = column_of(wins & -wins);
+      return weak ? 1 : win_score(moves);
+    }
+    // Before any proof the best guess is the first move in search order.
+    Bitboard ordered[W];
+    if (order_moves(current, mask, candidates, ordered) > 0) best_column_ = column_of(ordered[0]);
+    if (moves >= kCells - 1) return 0;  // the last cell, and it does not win
+    const int low = weak ? -1 : -(kCells - moves) / 2;
+    const int high = weak ? 1 : (kCells + 1 - moves) / 2;
+    return converge(current, mask, moves, low, high, true);
+  }
+
+  std::optional<int> solve_move(Bitboard current, Bitboard mask, int moves, int col, bool weak) override {
+    aborted_ = false;
+    const Bitboard move = possible(mask) & column(col);
+    if (winning_cells(current, mask) & move) return weak ? 1 : win_score(moves);
+    const Bitboard child_current = current ^ mask;  // the opponent's discs
+    const Bitboard child_mask = mask | move;
+    if (moves + 1 >= kCells) return 0;  // that filled the board
+    if (possible(child_mask) & winning_cells(child_current, child_mask))
+      return weak ? -1 : -win_score(moves + 1);  // the opponent wins at once
+    const int low = weak ? -1 : -(kCells - moves - 1) / 2;
+    const int high = weak ? 1 : (kCells - moves) / 2;
+    auto child = converge(child_current, child_mask, moves + 1, low, high, false);
+    if (!child) return std::nullopt;
+    return -*child;
+  }
+
+ private:
+  static Bitboard possible(Bitboard mask) { return (mask + kBottom) & kBoard; }
+  static int column_of(Bitboard move) { return std::countr_zero(move) / kField; }
+  static int win_score(int moves_before_win) { return (kCells + 1 - moves_before_win) / 2; }
+
+  static Bitboard winning_cells(Bitboard discs, Bitboard mask) {
+    Bitboard r = (discs << 1) & (discs << 2) & (discs << 3);  // three below an empty cell
+    r |= line_cells<kField>(discs);                           // horizontal
+    r |= line_cells<H>(discs);                                // one diagonal
+    r |= line_cells<H + 2>(discs);                            // the other
+    return r & (kBoard ^ mask);
+  }
+  // Cells that complete four along the direction of shift S: three of a window's
+  // four cells are the player's, found with shifts both ways.
+  template <int S>
+  static Bitboard line_cells(Bitboard d) {
+    Bitboard p = (d << S) & (d << 2 * S);
+    Bitboard r = p & (d << 3 * S);
+    r |= p & (d >> S);
+    p = (d >> S) & (d >> 2 * S);
+    r |= p & (d << S);
+    r |= p & (d >> 3 * S);
+    return r;
+  }
+  static bool has_four(Bitboard d) {
+    return has_four_along<1>(d) || has_four_along<kField>(d) || has_four_along<H>(d) ||
+           has_four_along<H + 2>(d);
+  }
+  template <int S>
+  static bool has_four_along(Bitboard d) {
+    const Bitboard pairs = d & (d >> S);
+    return (pairs & (pairs >> 2 * S)) != 0;
+  }
+  static Bitboard mirror(Bitboard key) {
+    constexpr Bitboard kFieldMask = (Bitboard{1} << kField) - 1;
+    Bitboard result = 0;
+    for (int c = 0; c < W; ++c) result |= ((key >> (c * kField)) & kFieldMask) << ((W - 1 - c) * kField);
+    return result;
+  }
+  static Bitboard key_of(Bitboard current, Bitboard mask) {
+    const Bitboard key = current + mask;
+    return std::min(key, mirror(key));
+  }
+
+  std::size_t bucket_of(Bitboard key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 24) & bucket_mask_;
+  }
+  const Entry* probe(Bitboard key) const {
+    const Entry* slots = &table_[bucket_of(key) * 2];
+    if (slots[0].key == key && slots[0].used) return &slots[0];
+    if (slots[1].key == key && slots[1].used) return &slots[1];
+    return nullptr;
+  }
+  void store(Bitboard key, int moves, int lower, int upper) {
+    Entry* slots = &table_[bucket_of(key) * 2];
+    for (int i = 0; i < 2; ++i) {
+      if (slots[i].used && slots[i].key == key) {
+        slots[i].lower = static_cast<std::int8_t>(std::max<int>(slots[i].lower, lower));
+        slots[i].upper = static_cast<std::int8_t>(std::min<int>(slots[i].upper, upper));
+        return;
+      }
+    }
+    const Entry fresh{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
+                      static_cast<std::uint8_t>(moves), 1};
+    // Slot 0 keeps the entry nearest the root (the most work saved); the one it
+    // displaces, or a deeper newcomer, goes to slot 1, which is always replaced.
+    if (!slots[0].used || moves <= slots[0].moves) {
+      slots[1] = slots[0];
+      slots[0] = fresh;
+    } else {
+      slots[1] = fresh;
+    }
+  }
+
+  static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard* moves) {
+    int scores[W];
+    int count = 0;
+    for (int i = 0; i < W; ++i) {
+      const Bitboard move = candidates & column(centre_column(i));
+      if (!move) continue;
+      const int score = std::popcount(winning_cells(current | move, mask | move));
+      int pos = count++;  // insertion keeps centre-first order among equal scores
+      for (; pos > 0 && scores[pos - 1] < score; --pos) {
+        scores[pos] = scores[pos - 1];
+        moves[pos] = moves[pos - 1];
+      }
+      scores[pos] = score;
+      moves[pos] = move;
+    }
+    return count;
+  }
+
+  bool interrupted() {
+    if ((stop != nullptr && stop->requested()) || (node_limit && nodes >= *node_limit) ||
+        (deadline && core::SteadyClock::now() >= *deadline))
+      aborted_ = true;
+    return aborted_;
+  }
+
+  // Precondition at every node: the side to move cannot win with its next disc
+  // (the parent never leaves a winning cell it could play).
+  int negamax(Bitboard current, Bitboard mask, int moves, int alpha, int beta) {
+    ++nodes;
+    if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
+    const Bitboard opponent = current ^ mask;
+    const Bitboard opponent_wins = winning_cells(opponent, mask);
+    const Bitboard free_cells = possible(mask);
+    Bitboard candidates = free_cells;
+    if (const Bitboard forced = candidates & opponent_wins) {
+      if (forced & (forced - 1)) return -(kCells - moves) / 2;  // two threats: lost next move
+      candidates = forced;
+    }
+    candidates &= ~(opponent_wins >> 1);  // never play right under the opponent's winning cell
+    if (!candidates) return -(kCells - moves) / 2;
+    if (moves >= kCells - 2) return 0;
+
+    // The opponent cannot win at its next move, and we cannot win at this one.
+    const int lowest = -(kCells - 2 - moves) / 2;
+    if (alpha < lowest) {
+      alpha = lowest;
+      if (alpha >= beta) return alpha;
+    }
+    int highest = (kCells - 1 - moves) / 2;
+    if ((free_cells & ~kClaimevenLower) == 0 && beta > 0) {
+      const Bitboard empty = kBoard & ~mask;
+      if (!has_four(current | (empty & kClaimevenLower)))
+        highest = std::max(lowest, has_four(opponent | (empty & ~kClaimevenLower)) ? -1 : 0);
+    }
+    if (beta > highest) {
+      beta = highest;
+      if (alpha >= beta) return beta;
+    }
+
+    const Bitboard key = key_of(current, mask);
+    if (const Entry* e = probe(key)) {
+      if (e->lower > alpha) {
+        alpha = e->lower;
+        if (alpha >= beta) return alpha;
+      }
+      if (e->upper < beta) {
+        beta = e->upper;
+        if (alpha >= beta) return beta;
+      }
+    }
+
+    Bitboard ordered[W];
+    const int count = order_moves(current, mask, candidates, ordered);
+    // Enhanced transposition cut-off: a child already known to refute the opponent
+    // ends the search here without searching anything.
+    if (moves < kCells - 12) {
+      for (int i = 0; i < count; ++i) {
+        if (const Entry* child = probe(key_of(opponent, mask | ordered[i]))) {
+          if (-child->upper >= beta) {
+            store(key, moves, -child->upper, kUnknownUpper);
+            return -child->upper;
+          }
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      const int score = -negamax(opponent, mask | ordered[i], moves + 1, -beta, -alpha);
+      if (aborted_) return 0;
+      if (score >= beta) {
+        store(key, moves, score, kUnknownUpper);
+        return score;
+      }
+      if (score > alpha) alpha = score;
+    }
+    store(key, moves, kUnknownLower, alpha);
+    return alpha;
+  }
+
+  // The root: like negamax without table cut-offs, remembering the move that proves
+  // the bound it returns.
+  int search_root(Bitboard current, Bitboard mask, int moves, int alpha, int beta) {
+    ++nodes;
+    const Bitboard opponent = current ^ mask;
+    const Bitboard opponent_wins = winning_cells(opponent, mask);
+    Bitboard candidates = possible(mask);
+    const Bitboard forced = candidates & opponent_wins;
+    if (forced) candidates = forced;
+    candidates &= ~(opponent_wins >> 1);
+    if (!candidates || (forced & (forced - 1))) return -(kCells - moves) / 2;
+    if (moves >= kCells - 2) return 0;
+    Bitboard ordered[W];
+    const int count = order_moves(current, mask, candidates, ordered);
+    int best = -(kCells - moves) / 2;
+    for (int i = 0; i < count; ++i) {
+      const int score = -negamax(opponent, mask | ordered[i], moves + 1, -beta, -alpha);
+      if (aborted_) return 0;
+      best = std::max(best, score);
+      if (score > alpha) {
+        best_column_ = column_of(ordered[i]);
+        alpha = score;
+        if (alpha >= beta) return score;
+      }
+    }
+    return best;
+  }
+
+  std::optional<int> converge(Bitboard current, Bitboard mask, int moves, int low, int high, bool at_root) {
+    while (low < high) {
+      // Probe near zero first, where most positions' values lie, then halve the gap.
+      int mid = low + (high - low) / 2;
+      if (mid <= 0 && low / 2 < mid) mid = low / 2;
+      else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+      const int r = at_root ? search_root(current, mask, moves, mid, mid + 1)
+                            : negamax(current, mask, moves, mid, mid + 1);
+      if (aborted_) return std::nullopt;
+      if (r <= mid) high = r;
+      else low = r;
+      if (progress && at_root) progress(progress_context, low, high);
+    }
+    return low;
+  }
+
+  core::LargePageArray<Entry> table_;
+  std::size_t bucket_mask_ = 0;
+  bool aborted_ = false;
+  int best_column_ = -1;
+};
+
+}  // namespace narabe::games::connect4
