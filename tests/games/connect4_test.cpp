@@ -444,21 +444,12 @@ TEST(Connect4, DiagramNumbersTheColumns) {
 
 // Pons' "End-Easy" set: positions 28+ discs deep, none finished.
 TEST(Connect4, PonsTestPositionsLoad) {
-  // The first lines of Test_L3_R1, kept here so the test needs no file.
-  const char* first_lines[] = {"2252576253462244111563365343671351441",
-                               "7422341735647741166133573473242566",
-                               "23163416124767223154467471272416755633"};
-  std::vector<std::string> positions(std::begin(first_lines), std::end(first_lines));
-  const std::filesystem::path here = std::filesystem::path(__FILE__).parent_path();
-  for (const std::filesystem::path& file :
-       {here / "../data/connect4/Test_L3_R1",
-        std::filesystem::path("/work/shared/data/connect4/Test_L3_R1")}) {
-    std::ifstream in(file);
-    std::string line;
-    for (int n = 0; n < 50 && std::getline(in, line); ++n)
-      positions.push_back(line.substr(0, line.find(' ')));
-    if (positions.size() > 3) break;
-  }
+  std::vector<std::string> positions;
+  std::ifstream in(std::string(NARABE_TEST_DATA_DIR) + "/connect4/Test_L3_R1");
+  ASSERT_TRUE(in.good()) << "missing tests/data/connect4/Test_L3_R1";
+  std::string line;
+  for (int n = 0; n < 50 && std::getline(in, line); ++n) positions.push_back(line.substr(0, line.find(' ')));
+  ASSERT_EQ(positions.size(), 50u);
   for (const std::string& moves : positions) {
     auto game = Connect4::from_move_string({}, moves);
     ASSERT_TRUE(game.ok()) << moves << ": " << game.error();

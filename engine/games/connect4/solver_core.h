@@ -81,13 +81,15 @@ class FixedSolver final : public SolverCore {
       best_column_ = column_of(wins & -wins);
       return weak ? 1 : win_score(moves);
     }
-    // Before any proof the best guess is the first move in search order.
+    // Before any proof the best guess is the first move in search order that does
+    // not lose at once (any move, when all of them do).
+    const Bitboard safe = non_losing(current, mask);
     Bitboard ordered[W];
-    if (order_moves(current, mask, candidates, ordered) > 0) best_column_ = column_of(ordered[0]);
+    if (order_moves(current, mask, safe ? safe : candidates, ordered) > 0) best_column_ = column_of(ordered[0]);
     if (moves >= kCells - 1) return 0;  // the last cell, and it does not win
     const int low = weak ? -1 : -(kCells - moves) / 2;
     const int high = weak ? 1 : (kCells + 1 - moves) / 2;
-    return converge(current, mask, moves, low, high, true);
+    return finish(converge(current, mask, moves, low, high, true), weak);
   }
 
   std::optional<int> solve_move(Bitboard current, Bitboard mask, int moves, int col, bool weak) override {
@@ -101,13 +103,29 @@ class FixedSolver final : public SolverCore {
       return weak ? -1 : -win_score(moves + 1);  // the opponent wins at once
     const int low = weak ? -1 : -(kCells - moves - 1) / 2;
     const int high = weak ? 1 : (kCells - moves) / 2;
-    auto child = converge(child_current, child_mask, moves + 1, low, high, false);
+    auto child = finish(converge(child_current, child_mask, moves + 1, low, high, false), weak);
     if (!child) return std::nullopt;
     return -*child;
   }
 
  private:
   static Bitboard possible(Bitboard mask) { return (mask + kBottom) & kBoard; }
+  // A weak solve only tells the sign; the searches in it may prove more.
+  static std::optional<int> finish(std::optional<int> score, bool weak) {
+    if (!score || !weak) return score;
+    return (*score > 0) - (*score < 0);
+  }
+  // The moves that do not lose at once: the answer to a single threat of the
+  // opponent (none against two), and never the cell right under its winning cell.
+  static Bitboard non_losing(Bitboard current, Bitboard mask) {
+    const Bitboard opponent_wins = winning_cells(current ^ mask, mask);
+    Bitboard candidates = possible(mask);
+    if (const Bitboard forced = candidates & opponent_wins) {
+      if (forced & (forced - 1)) return 0;
+      candidates = forced;
+    }
+    return candidates & ~(opponent_wins >> 1);
+  }
   static int column_of(Bitboard move) { return std::countr_zero(move) / kField; }
   static int win_score(int moves_before_win) { return (kCells + 1 - moves_before_win) / 2; }
 
@@ -211,15 +229,9 @@ class FixedSolver final : public SolverCore {
     ++nodes;
     if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
     const Bitboard opponent = current ^ mask;
-    const Bitboard opponent_wins = winning_cells(opponent, mask);
     const Bitboard free_cells = possible(mask);
-    Bitboard candidates = free_cells;
-    if (const Bitboard forced = candidates & opponent_wins) {
-      if (forced & (forced - 1)) return -(kCells - moves) / 2;  // two threats: lost next move
-      candidates = forced;
-    }
-    candidates &= ~(opponent_wins >> 1);  // never play right under the opponent's winning cell
-    if (!candidates) return -(kCells - moves) / 2;
+    const Bitboard candidates = non_losing(current, mask);
+    if (!candidates) return -(kCells - moves) / 2;  // every move loses at once
     if (moves >= kCells - 2) return 0;
 
     // The opponent cannot win at its next move, and we cannot win at this one.
@@ -283,12 +295,8 @@ class FixedSolver final : public SolverCore {
   int search_root(Bitboard current, Bitboard mask, int moves, int alpha, int beta) {
     ++nodes;
     const Bitboard opponent = current ^ mask;
-    const Bitboard opponent_wins = winning_cells(opponent, mask);
-    Bitboard candidates = possible(mask);
-    const Bitboard forced = candidates & opponent_wins;
-    if (forced) candidates = forced;
-    candidates &= ~(opponent_wins >> 1);
-    if (!candidates || (forced & (forced - 1))) return -(kCells - moves) / 2;
+    const Bitboard candidates = non_losing(current, mask);
+    if (!candidates) return -(kCells - moves) / 2;
     if (moves >= kCells - 2) return 0;
     Bitboard ordered[W];
     const int count = order_moves(current, mask, candidates, ordered);
