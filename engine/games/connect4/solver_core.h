@@ -59,6 +59,7 @@ class FixedSolver final : public SolverCore {
     std::int8_t upper = 0;
     std::uint8_t moves = 0;  // discs on the board: fewer means more work behind it
     std::uint8_t used = 0;
+    std::int8_t best = -1;  // the column that last refuted a window here, as keyed
   };
 
  public:
@@ -167,6 +168,12 @@ class FixedSolver final : public SolverCore {
     const Bitboard key = current + mask;
     return std::min(key, mirror(key));
   }
+  // Whether the key of the position is its mirror image's (columns then count from
+  // the right in what the table keeps).
+  static bool keyed_mirrored(Bitboard current, Bitboard mask) {
+    const Bitboard key = current + mask;
+    return mirror(key) < key;
+  }
 
   std::size_t bucket_of(Bitboard key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 24) & bucket_mask_;
@@ -177,17 +184,18 @@ class FixedSolver final : public SolverCore {
     if (slots[1].key == key && slots[1].used) return &slots[1];
     return nullptr;
   }
-  void store(Bitboard key, int moves, int lower, int upper) {
+  void store(Bitboard key, int moves, int lower, int upper, int best = -1) {
     Entry* slots = &table_[bucket_of(key) * 2];
     for (int i = 0; i < 2; ++i) {
       if (slots[i].used && slots[i].key == key) {
         slots[i].lower = static_cast<std::int8_t>(std::max<int>(slots[i].lower, lower));
         slots[i].upper = static_cast<std::int8_t>(std::min<int>(slots[i].upper, upper));
+        if (best >= 0) slots[i].best = static_cast<std::int8_t>(best);
         return;
       }
     }
     const Entry fresh{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
-                      static_cast<std::uint8_t>(moves), 1};
+                      static_cast<std::uint8_t>(moves), 1, static_cast<std::int8_t>(best)};
     // Slot 0 keeps the entry nearest the root (the most work saved); the one it
     // displaces, or a deeper newcomer, goes to slot 1, which is always replaced.
     if (!slots[0].used || moves <= slots[0].moves) {
@@ -252,7 +260,10 @@ class FixedSolver final : public SolverCore {
     }
 
     const Bitboard key = key_of(current, mask);
+    const bool mirrored = keyed_mirrored(current, mask);
+    int table_column = -1;
     if (const Entry* e = probe(key)) {
+      if (e->best >= 0) table_column = mirrored ? W - 1 - e->best : e->best;
       if (e->lower > alpha) {
         alpha = e->lower;
         if (alpha >= beta) return alpha;
@@ -265,13 +276,25 @@ class FixedSolver final : public SolverCore {
 
     Bitboard ordered[W];
     const int count = order_moves(current, mask, candidates, ordered);
+    // The move that refuted an earlier window here goes first.
+    if (table_column >= 0) {
+      for (int i = 1; i < count; ++i) {
+        if (ordered[i] & column(table_column)) {
+          const Bitboard move = ordered[i];
+          for (int j = i; j > 0; --j) ordered[j] = ordered[j - 1];
+          ordered[0] = move;
+          break;
+        }
+      }
+    }
     // Enhanced transposition cut-off: a child already known to refute the opponent
     // ends the search here without searching anything.
     if (moves < kCells - 12) {
       for (int i = 0; i < count; ++i) {
         if (const Entry* child = probe(key_of(opponent, mask | ordered[i]))) {
           if (-child->upper >= beta) {
-            store(key, moves, -child->upper, kUnknownUpper);
+            const int refutation = column_of(ordered[i]);
+            store(key, moves, -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
             return -child->upper;
           }
         }
@@ -281,7 +304,8 @@ class FixedSolver final : public SolverCore {
       const int score = -negamax(opponent, mask | ordered[i], moves + 1, -beta, -alpha);
       if (aborted_) return 0;
       if (score >= beta) {
-        store(key, moves, score, kUnknownUpper);
+        const int refutation = column_of(ordered[i]);
+        store(key, moves, score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
         return score;
       }
       if (score > alpha) alpha = score;
