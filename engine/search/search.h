@@ -34,6 +34,8 @@ struct SearchOptions {
   int multipv = 1;
   // Use the game's exact solver when it has one (casual levels search instead).
   bool exact = true;
+  // Let the exact solver answer from the game's opening book (the OwnBook option).
+  bool own_book = true;
 };
 
 template <class G>
@@ -106,7 +108,7 @@ class Search {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
   void report(std::size_t lines, int depth);
-  void run_exact(const G& root, std::size_t lines, SearchResult& result);
+  void run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
   void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
                     std::vector<Move> pv);
 
@@ -167,7 +169,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
     if constexpr (HasExactSolver<G>) {
       if (options.exact) {
-        run_exact(root, lines, result);
+        run_exact(root, lines, options.own_book, result);
         if (limits.infinite) stop.wait();
         result.nodes = nodes_;
         result.time_ms = clock_.elapsed_ms();
@@ -372,10 +374,11 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 }
 
 template <core::Game G>
-void Search<G>::run_exact(const G& root, std::size_t lines, SearchResult& result) {
+void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
     prepare(root);
     auto& solver = *exact_solver_;
+    if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
     solver.reset_nodes();
     std::optional<core::SteadyClock::time_point> deadline;
     if (deadlines_.hard_ms) deadline = core::SteadyClock::now() + std::chrono::milliseconds(std::max<std::int64_t>(*deadlines_.hard_ms - clock_.elapsed_ms(), 0));
@@ -402,9 +405,12 @@ void Search<G>::run_exact(const G& root, std::size_t lines, SearchResult& result
       result.depth = root.max_remaining_plies();
       // The principal variation: replay proven-best moves while they come cheaply
       // from the warm table (a few plies are enough to show the plan).
+      // The extension gets a node budget of its own: a position the book answered
+      // may have children that would take long to prove.
       std::vector<Move> pv{result.best_move};
       G line = root;
       line.make_move(result.best_move);
+      solver.set_interrupts(stop_, solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000), deadline);
       for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
         if (!solver.solve(line)) break;
         pv.push_back(solver.best_move());
@@ -436,7 +442,7 @@ void Search<G>::run_exact(const G& root, std::size_t lines, SearchResult& result
     for (std::size_t k = 0; k < std::min(lines, scored.size()); ++k)
       report_exact(root, static_cast<int>(k + 1), scored[k].second, core::Bound::kExact, {scored[k].first});
   } else {
-    (void)root, (void)lines, (void)result;
+    (void)root, (void)lines, (void)own_book, (void)result;
   }
 }
 

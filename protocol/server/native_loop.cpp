@@ -219,6 +219,7 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
   SearchRequest request;
   request.level = options_.level;
   request.multipv = options_.multipv;
+  request.own_book = options_.own_book;
   search::SearchLimits& limits = request.limits;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const std::string_view key = tokens[i];

@@ -25,6 +25,7 @@ struct SearchRequest {
   search::SearchLimits limits;
   core::Level level = core::Level::kMax;
   int multipv = 1;
+  bool own_book = true;
 };
 
 // A search line with its moves already in the game's notation.

@@ -15,6 +15,7 @@
 #include "engine/core/score.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/connect4/opening_book.h"
 #include "engine/games/connect4/solver.h"
 
 namespace narabe::games {
@@ -33,6 +34,10 @@ class ExactSolver {
                       std::optional<core::SteadyClock::time_point> deadline) {
     solver_.set_interrupts(stop, node_limit, deadline);
   }
+  // Whether solve() and solve_move() answer from the built-in opening book first.
+  void use_book(bool on) { book_ = on ? &OpeningBook::builtin() : nullptr; }
+  void use_book(const OpeningBook* book) { book_ = book; }
+
   // Bounds proven so far during solve(), on the engine's scale.
   void set_progress(std::function<void(core::Score lower, core::Score upper)> progress);
 
@@ -40,7 +45,9 @@ class ExactSolver {
   std::optional<core::Score> solve(const Connect4& position);
   // After solve(): a move proven to keep that value (after an interruption, the
   // best move known).
-  core::Move best_move() const { return core::Move(static_cast<std::uint16_t>(solver_.best_column())); }
+  core::Move best_move() const {
+    return book_best_.is_null() ? core::Move(static_cast<std::uint16_t>(solver_.best_column())) : book_best_;
+  }
   // The exact value of playing `move`, from the mover's view.
   std::optional<core::Score> solve_move(const Connect4& position, core::Move move);
 
@@ -54,8 +61,12 @@ class ExactSolver {
 
  private:
   static void on_progress(void* context, int lower, int upper);
+  // Pons' score of `move` from the book (or the rules, for a move that ends the game).
+  std::optional<int> book_move_score(const Connect4& position, core::Move move) const;
 
   Solver solver_;
+  const OpeningBook* book_ = nullptr;
+  core::Move book_best_;  // the best move when the last solve() came from the book
   int progress_moves_ = 0;
   std::function<void(core::Score, core::Score)> progress_;
 };

@@ -1,0 +1,147 @@
+// narabe-book-gen: builds Connect Four's opening book (engine/games/connect4/
+// book_7x6.bin) with the project's own solver. Every 7x6 position with up to
+// depth + 1 discs (mirror images once) gets its exact score, deepest first so that
+// the table learned on them helps the shallower ones. The book is saved after every
+// position (to a temporary file, then renamed), so an interrupted run loses nothing
+// and a later run with the same --out continues where it stopped.
+//
+//   narabe-book-gen --depth 2 --out engine/games/connect4/book_7x6.bin
+
+#include <time.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "engine/games/connect4/connect4.h"
+#include "engine/games/connect4/opening_book.h"
+#include "engine/games/connect4/solver.h"
+
+namespace po = boost::program_options;
+using narabe::games::Connect4;
+using narabe::games::connect4::OpeningBook;
+
+namespace {
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+bool save(const OpeningBook& book, const std::string& path) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    const auto bytes = book.serialize();
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!out) return false;
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  return !error;
+}
+
+// The positions with `discs` discs that are not over, one per mirror pair.
+std::vector<Connect4> positions_with(int discs) {
+  std::vector<Connect4> layer{Connect4()};
+  for (int d = 0; d < discs; ++d) {
+    std::vector<Connect4> next;
+    std::set<std::uint64_t> seen;
+    for (const Connect4& position : layer) {
+      Connect4::MoveList moves;
+      position.generate_moves(moves);
+      for (narabe::core::Move m : moves) {
+        Connect4 child = position;
+        child.make_move(m);
+        if (narabe::core::is_over(child.outcome())) continue;
+        if (seen.insert(OpeningBook::canonical_key(child.current(), child.mask())).second) next.push_back(child);
+      }
+    }
+    layer = std::move(next);
+  }
+  return layer;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description options(
+      "Usage: narabe-book-gen --depth D --out FILE [options]\n"
+      "Solves every 7x6 Connect Four position with up to D + 1 discs into an opening book.\nOptions");
+  options.add_options()("help,h", "print this help")(
+      "depth", po::value<int>(), "answer every position with up to this many discs")(
+      "out", po::value<std::string>(), "the book file to write (continued if it exists)")(
+      "hash", po::value<int>()->default_value(1024), "solver table size in MiB");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, options), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "narabe-book-gen: " << e.what() << "\n" << options << "\n";
+    return 2;
+  }
+  if (vm.count("help") || !vm.count("depth") || !vm.count("out")) {
+    std::cout << options << "\n";
+    return vm.count("help") ? 0 : 2;
+  }
+  const int depth = vm["depth"].as<int>();
+  const std::string path = vm["out"].as<std::string>();
+  const int hash = vm["hash"].as<int>();
+  if (depth < 0 || depth > 12 || hash < 1 || hash > 65536) {
+    std::cerr << "narabe-book-gen: --depth is 0..12 and --hash 1..65536\n";
+    return 2;
+  }
+
+  OpeningBook book;
+  if (std::ifstream in{path, std::ios::binary}) {
+    const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    auto parsed = OpeningBook::parse(bytes);
+    if (!parsed) {
+      std::cerr << "narabe-book-gen: " << path << ": " << parsed.error() << " (not overwritten)\n";
+      return 1;
+    }
+    book = *parsed;
+    fmt::print(stderr, "continuing {}: {} positions\n", path, book.size());
+  }
+
+  narabe::games::connect4::Solver solver(7, 6, static_cast<std::size_t>(hash));
+  const double start = cpu_seconds();
+  for (int discs = depth + 1; discs >= 0; --discs) {
+    const std::vector<Connect4> layer = positions_with(discs);
+    int solved = 0;
+    for (const Connect4& position : layer) {
+      if (book.score(position.current(), position.mask())) continue;
+      solver.reset_nodes();
+      const double before = cpu_seconds();
+      const auto score = solver.solve(position.current(), position.mask(), position.moves_played());
+      if (!score) return 1;  // nothing interrupts it here
+      book.add(position.current(), position.mask(), *score);
+      // The depth in the file only grows once every position it promises is in.
+      if (!save(book, path)) {
+        std::cerr << "narabe-book-gen: cannot write " << path << "\n";
+        return 1;
+      }
+      ++solved;
+      fmt::print(stderr, "{} discs: {} score {} ({:.1f} s, {} nodes)\n", discs, position.to_fen(), *score,
+                 cpu_seconds() - before, solver.nodes());
+    }
+    fmt::print(stderr, "{} discs: {} positions, {} solved now\n", discs, layer.size(), solved);
+  }
+  book.set_depth(std::max(book.depth(), depth));
+  if (!save(book, path)) {
+    std::cerr << "narabe-book-gen: cannot write " << path << "\n";
+    return 1;
+  }
+  fmt::print("book {}: depth {}, {} positions, {:.1f} s CPU\n", path, book.depth(), book.size(),
+             cpu_seconds() - start);
+  return 0;
+}
