@@ -105,14 +105,16 @@ core::Expected<Move> TicTacToe::parse_move(std::string_view text) const {
   return Move(static_cast<std::uint16_t>(cell));
 }
 
+char TicTacToe::cell_char(int file, int rank) const {
+  const int cell = rank * 3 + file;
+  if (stones_[0] >> cell & 1) return 'x';
+  if (stones_[1] >> cell & 1) return 'o';
+  return '.';
+}
+
 std::string TicTacToe::to_fen() const {
-  return write_fen_board(3, 3, [this](int file, int rank) {
-           const int cell = rank * 3 + file;
-           if (stones_[0] >> cell & 1) return 'x';
-           if (stones_[1] >> cell & 1) return 'o';
-           return '.';
-         }) +
-         ' ' + core::fen_letter(side_);
+  return write_fen_board(3, 3, [this](int file, int rank) { return cell_char(file, rank); }) + ' ' +
+         core::fen_letter(side_);
 }
 
 core::Expected<TicTacToe> TicTacToe::from_fen(const Variant& variant, std::string_view fen) {
@@ -165,12 +167,7 @@ std::vector<std::string> TicTacToe::winning_line() const {
 }
 
 std::string TicTacToe::diagram() const {
-  return write_diagram(3, 3, [this](int file, int rank) {
-    const int cell = rank * 3 + file;
-    if (stones_[0] >> cell & 1) return 'x';
-    if (stones_[1] >> cell & 1) return 'o';
-    return '.';
-  });
+  return write_diagram(3, 3, [this](int file, int rank) { return cell_char(file, rank); });
 }
 
 std::vector<core::BenchPosition> TicTacToe::bench_positions() {

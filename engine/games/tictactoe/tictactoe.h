@@ -72,6 +72,9 @@ class TicTacToe {
   static bool has_line(std::uint16_t mask);
 
  private:
+  // 'x', 'o' or '.' for a cell, rank 0 at the bottom (fen and diagram).
+  char cell_char(int file, int rank) const;
+
   Variant variant_;
   std::array<std::uint16_t, 2> stones_{};
   core::Side side_ = core::Side::kFirst;
