@@ -1,7 +1,9 @@
 // narabe-book-gen: builds Connect Four's opening book (engine/games/connect4/
 // book_7x6.bin) with the project's own solver. Every 7x6 position with up to
-// depth + 1 discs (mirror images once) gets its exact score, deepest first so that
-// the table learned on them helps the shallower ones. The book is saved after every
+// depth + 1 discs (mirror images once) gets its exact score: those with depth + 1
+// discs by the solver, the shallower ones from their children's scores (the best
+// move's value is the position's), so only the deepest layer costs search time.
+// The book is saved after every
 // position (to a temporary file, then renamed), so an interrupted run loses nothing
 // and a later run with the same --out continues where it stopped.
 //
@@ -14,6 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,6 +74,25 @@ std::vector<Connect4> positions_with(int discs) {
   return layer;
 }
 
+// A position's score from its children's (all in the book, or ending the game).
+std::optional<int> from_children(const OpeningBook& book, const Connect4& position) {
+  Connect4::MoveList moves;
+  position.generate_moves(moves);
+  std::optional<int> best;
+  for (narabe::core::Move m : moves) {
+    Connect4 child = position;
+    child.make_move(m);
+    int score = 0;
+    const narabe::core::Outcome outcome = child.outcome();
+    if (outcome == narabe::core::Outcome::kDraw) score = 0;
+    else if (narabe::core::is_over(outcome)) score = (42 + 1 - position.moves_played()) / 2;
+    else if (const auto known = book.score(child.current(), child.mask())) score = -*known;
+    else return std::nullopt;
+    best = best ? std::max(*best, score) : score;
+  }
+  return best;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,7 +144,8 @@ int main(int argc, char** argv) {
       if (book.score(position.current(), position.mask())) continue;
       solver.reset_nodes();
       const double before = cpu_seconds();
-      const auto score = solver.solve(position.current(), position.mask(), position.moves_played());
+      std::optional<int> score = discs <= depth ? from_children(book, position) : std::nullopt;
+      if (!score) score = solver.solve(position.current(), position.mask(), position.moves_played());
       if (!score) return 1;  // nothing interrupts it here
       book.add(position.current(), position.mask(), *score);
       // The depth in the file only grows once every position it promises is in.
