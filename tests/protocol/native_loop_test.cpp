@@ -621,5 +621,37 @@ TEST_F(NativeLoopTest, QuitDuringGoInfiniteStopsTheSearch) {
   EXPECT_FALSE(loop_.searching());
 }
 
+// Connect Four at Level max: the solver proves the position through the protocol.
+TEST_F(NativeLoopTest, Connect4MaxProvesAWinAndShowsEveryColumnWithMultiPv) {
+  send("newgame connect4");
+  send("position startpos moves 4 4 4 4 4 2 2 3 3 5 5 6 6 1 1 7");
+  const Lines reply = run("go movetime 20000");
+  ASSERT_GE(reply.size(), 2u) << joined(reply);
+  const std::string& last_info = reply[reply.size() - 2];
+  EXPECT_NE(last_info.find(" score mate 3 "), std::string::npos) << joined(reply);
+  EXPECT_EQ(last_info.find("bound"), std::string::npos) << "the last line is exact: " << last_info;
+  EXPECT_EQ(best_move(reply), "2");
+
+  send("setoption name MultiPV value 7");
+  const Lines all = run("go movetime 20000");
+  for (int k = 1; k <= 7; ++k)
+    EXPECT_EQ(count_starting_with(all, "info depth 26 seldepth 26 multipv " + std::to_string(k) + " score mate"), 1u)
+        << k << "\n" << joined(all);
+  EXPECT_EQ(best_move(all), "2");
+}
+
+TEST_F(NativeLoopTest, Connect4OtherBoardSizesPlay) {
+  send("newgame connect4 width 9 height 5");
+  EXPECT_EQ(fen(), "9/9/9/9/9 x");
+  const Lines reply = run("go movetime 200");
+  const std::string move = best_move(reply);
+  const Lines legal = legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << move;
+  // A finished game answers at once with (none).
+  send("newgame connect4 width 4 height 4");
+  send("position startpos moves 1 2 1 2 1 2 1");
+  EXPECT_EQ(best_move(run("go movetime 1000")), "(none)");
+}
+
 }  // namespace
 }  // namespace narabe::server
