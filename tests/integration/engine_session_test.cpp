@@ -21,23 +21,16 @@
 #include <string_view>
 #include <vector>
 
+#include "engine_driver.h"
 #include "protocol/client/engine_messages.h"
 #include "protocol/client/engine_process.h"
 
 namespace narabe::client {
 namespace {
 
-using namespace std::chrono_literals;
-
-constexpr std::chrono::milliseconds kReplyTimeout = 10s;
+using namespace narabe::integration;
 
 const std::vector<std::string> kAllCells = {"a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"};
-
-std::string join(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += "  " + line + "\n";
-  return text;
-}
 
 std::vector<std::string> sorted(std::vector<std::string> items) {
   std::sort(items.begin(), items.end());
@@ -49,10 +42,6 @@ std::vector<std::string> cells_except(const std::vector<std::string>& taken) {
   for (const std::string& cell : kAllCells)
     if (std::find(taken.begin(), taken.end(), cell) == taken.end()) free.push_back(cell);
   return free;
-}
-
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
 }
 
 // The whole of `text` as an integer; nullopt otherwise.
@@ -70,121 +59,6 @@ std::optional<long long> bench_nodes(std::string_view line) {
   if (!to_integer(t[3]) || *to_integer(t[3]) < 0) return std::nullopt;
   return to_integer(t[1]);
 }
-
-struct SearchOutput {
-  std::vector<std::string> infos;   // `info` lines, in order
-  std::vector<std::string> others;  // anything else before the bestmove
-  std::optional<BestMove> best;     // nullopt when no bestmove came
-};
-
-// One engine process and the line-level conversation with it.
-class Engine {
- public:
-  Engine() {
-    std::string error;
-    process_ = EngineProcess::start({NARABE_ENGINE_PATH}, &error);
-    if (!process_) ADD_FAILURE() << "cannot start " << NARABE_ENGINE_PATH << ": " << error;
-  }
-
-  bool started() const { return process_ != nullptr; }
-  EngineProcess& process() { return *process_; }
-
-  void send(std::string_view line) {
-    EXPECT_TRUE(process_->send_line(line)) << "the engine no longer reads its input: " << line;
-  }
-
-  // The lines up to and including the first whose first token is `token`.
-  std::vector<std::string> read_through(std::string_view token) {
-    std::vector<std::string> lines;
-    const ReadResult last = process_->wait_for_line_status(token, kReplyTimeout, &lines);
-    if (last.status == ReadStatus::kLine) {
-      lines.push_back(last.line);
-    } else {
-      ADD_FAILURE() << "no '" << token << "' line arrived; read so far:\n" << join(lines);
-    }
-    return lines;
-  }
-
-  // Everything up to the end of the engine's output (it exited).
-  std::vector<std::string> read_to_end() {
-    std::vector<std::string> lines;
-    const auto deadline = std::chrono::steady_clock::now() + kReplyTimeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-      ReadResult r = process_->read_line_status(100ms);
-      if (r.status == ReadStatus::kLine) lines.push_back(std::move(r.line));
-      if (r.status == ReadStatus::kClosed || r.status == ReadStatus::kError) return lines;
-    }
-    ADD_FAILURE() << "the engine's output did not end; read so far:\n" << join(lines);
-    return lines;
-  }
-
-  // Sends isready and returns what came before readyok: since commands are handled
-  // in order, these are the complete replies to everything sent before.
-  std::vector<std::string> sync() {
-    send("isready");
-    std::vector<std::string> lines = read_through("readyok");
-    if (!lines.empty()) lines.pop_back();
-    return lines;
-  }
-
-  std::vector<std::string> replies_to(std::string_view line) {
-    send(line);
-    return sync();
-  }
-
-  // Sends a `go ...` line and reads through its bestmove.
-  SearchOutput go(std::string_view line) {
-    send(line);
-    SearchOutput out;
-    for (const std::string& reply : read_through("bestmove")) {
-      if (first_token(reply) == "info") {
-        out.infos.push_back(reply);
-      } else if (first_token(reply) == "bestmove") {
-        out.best = parse_bestmove(reply);
-        EXPECT_TRUE(out.best.has_value()) << "malformed: " << reply;
-      } else {
-        out.others.push_back(reply);
-      }
-    }
-    return out;
-  }
-
-  // The fen line of `d`, without the word "fen".
-  std::string fen() {
-    for (const std::string& line : replies_to("d"))
-      if (starts_with(line, "fen ")) return line.substr(4);
-    ADD_FAILURE() << "d printed no fen line";
-    return {};
-  }
-
-  // Sets the position and checks that the engine accepted it (no reply at all).
-  void set_position(std::string_view command) {
-    EXPECT_EQ(replies_to(command), std::vector<std::string>{}) << command;
-  }
-
-  std::vector<std::string> legal_moves() {
-    const std::vector<std::string> lines = replies_to("legal");
-    if (lines.size() != 1 || first_token(lines[0]) != "legal") {
-      ADD_FAILURE() << "unexpected reply to legal:\n" << join(lines);
-      return {};
-    }
-    std::vector<std::string> moves;
-    for (std::string_view token : split_tokens(lines[0])) moves.emplace_back(token);
-    moves.erase(moves.begin());
-    return moves;
-  }
-
-  // quit, then the process must end by itself with status 0 (in the sanitizer build a
-  // memory error or a leak would make it non-zero).
-  void expect_clean_exit() {
-    if (process_->is_alive()) process_->send_line("quit");
-    ASSERT_TRUE(process_->wait_exit(kReplyTimeout)) << "the engine did not exit";
-    EXPECT_EQ(process_->exit_status(), std::optional<int>(0));
-  }
-
- private:
-  std::unique_ptr<EngineProcess> process_;
-};
 
 // A search line as a match runner reads it: parseable, with integer counters
 // and a score.
@@ -217,7 +91,7 @@ class EngineSessionTest : public ::testing::Test {
     if (engine_.started()) engine_.expect_clean_exit();
   }
 
-  Engine engine_;
+  EngineDriver engine_;
 };
 
 // Tests that set every state they read (position; options stay at their defaults)
@@ -225,7 +99,7 @@ class EngineSessionTest : public ::testing::Test {
 // and a long-lived process is a test of its own.
 class SharedEngineTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { shared_ = std::make_unique<Engine>(); }
+  static void SetUpTestSuite() { shared_ = std::make_unique<EngineDriver>(); }
   static void TearDownTestSuite() {
     if (shared_->started()) shared_->expect_clean_exit();
     shared_.reset();
@@ -236,14 +110,14 @@ class SharedEngineTest : public ::testing::Test {
     shared_->sync();  // drops whatever a failed earlier test left unread
   }
 
-  inline static std::unique_ptr<Engine> shared_;
-  Engine& engine_ = *shared_;
+  inline static std::unique_ptr<EngineDriver> shared_;
+  EngineDriver& engine_ = *shared_;
 };
 
 // ---------------------------------------------------------------------------
 // Handshake
 
-void expect_handshake(Engine& engine, std::string_view command, std::string_view ok_word) {
+void expect_handshake(EngineDriver& engine, std::string_view command, std::string_view ok_word) {
   engine.send(command);
   std::vector<std::string> lines = engine.read_through(ok_word);
   ASSERT_FALSE(lines.empty());
@@ -316,8 +190,7 @@ TEST_F(EngineSessionTest, ScriptWrittenAtOnceGetsOneLegalBestMoveAndExitsZero) {
   const std::vector<std::string> legal = cells_except({"b2"});
   EXPECT_NE(std::find(legal.begin(), legal.end(), bests[0].move), legal.end()) << bests[0].move;
 
-  ASSERT_TRUE(engine_.process().wait_exit(kReplyTimeout));
-  EXPECT_EQ(engine_.process().exit_status(), std::optional<int>(0));
+  engine_.expect_exit_zero();
 }
 
 // ---------------------------------------------------------------------------
@@ -481,23 +354,20 @@ TEST_F(EngineSessionTest, QuitDuringInfiniteSearchExitsZero) {
   engine_.send("go infinite");
   ASSERT_TRUE(engine_.process().wait_for_line("info", kReplyTimeout).has_value());
   engine_.send("quit");
-  ASSERT_TRUE(engine_.process().wait_exit(kReplyTimeout));
-  EXPECT_EQ(engine_.process().exit_status(), std::optional<int>(0));
+  engine_.expect_exit_zero();
 }
 
 TEST_F(EngineSessionTest, EndOfInputEndsTheProcess) {
   EXPECT_EQ(engine_.sync(), std::vector<std::string>{});
   engine_.process().close_input();
-  ASSERT_TRUE(engine_.process().wait_exit(kReplyTimeout));
-  EXPECT_EQ(engine_.process().exit_status(), std::optional<int>(0));
+  engine_.expect_exit_zero();
 }
 
 TEST_F(EngineSessionTest, EndOfInputDuringInfiniteSearchEndsTheProcess) {
   engine_.send("go infinite");
   ASSERT_TRUE(engine_.process().wait_for_line("info", kReplyTimeout).has_value());
   engine_.process().close_input();
-  ASSERT_TRUE(engine_.process().wait_exit(kReplyTimeout));
-  EXPECT_EQ(engine_.process().exit_status(), std::optional<int>(0));
+  engine_.expect_exit_zero();
 }
 
 // ---------------------------------------------------------------------------
@@ -685,7 +555,7 @@ TEST_F(EngineSessionTest, MultiPvThreeReportsThreeLines) {
 }
 
 // Plays a whole game at Level easy, the engine moving for both sides.
-std::vector<std::string> self_play_with_seed(Engine& engine, int seed) {
+std::vector<std::string> self_play_with_seed(EngineDriver& engine, int seed) {
   for (const std::string& line :
        {"setoption name Seed value " + std::to_string(seed), std::string("newgame tictactoe"),
         std::string("setoption name Level value easy")})
@@ -703,8 +573,8 @@ std::vector<std::string> self_play_with_seed(Engine& engine, int seed) {
 }
 
 TEST(EngineSeed, TwoProcessesWithTheSameSeedPlayTheSameGame) {
-  Engine first;
-  Engine second;
+  EngineDriver first;
+  EngineDriver second;
   ASSERT_TRUE(first.started() && second.started());
   const std::vector<std::string> a = self_play_with_seed(first, 7);
   const std::vector<std::string> b = self_play_with_seed(second, 7);

@@ -12,10 +12,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <csignal>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <random>
 #include <set>
@@ -23,135 +21,22 @@
 #include <string_view>
 #include <vector>
 
+#include "engine_driver.h"
 #include "protocol/client/engine_messages.h"
 #include "protocol/client/engine_process.h"
 
 namespace narabe::client {
 namespace {
 
-using namespace std::chrono_literals;
-
-constexpr std::chrono::milliseconds kReplyTimeout = 10s;
+using namespace narabe::integration;
 
 // The position every test starts from: X in the centre, O in a corner, X to move.
 constexpr std::string_view kPositionCommand = "position startpos moves b2 a1";
 constexpr std::string_view kPositionFen = "3/1x1/o2 x";
 
-std::string join(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += "  " + line + "\n";
-  return text;
-}
-
-// A line made printable for failure messages.
-std::string printable(std::string_view bytes, std::size_t max_length = 120) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (const char c : bytes.substr(0, max_length)) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 32 && u < 127) {
-      out += c;
-    } else {
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  if (bytes.size() > max_length) out += "...(" + std::to_string(bytes.size()) + " bytes)";
-  return out;
-}
-
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 bool is_error(std::string_view line) {
   return starts_with(line, "info string error ");
 }
-
-// One engine process and the line-level conversation with it.
-class Engine {
- public:
-  Engine() {
-    std::string error;
-    process_ = EngineProcess::start({NARABE_ENGINE_PATH}, &error);
-    if (!process_) ADD_FAILURE() << "cannot start " << NARABE_ENGINE_PATH << ": " << error;
-  }
-
-  bool started() const { return process_ != nullptr; }
-  EngineProcess& process() { return *process_; }
-
-  void send(std::string_view line) {
-    EXPECT_TRUE(process_->send_line(line))
-        << "the engine no longer reads its input: " << printable(line);
-  }
-
-  // The lines up to and including the first whose first token is `token`.
-  std::vector<std::string> read_through(std::string_view token) {
-    std::vector<std::string> lines;
-    const ReadResult last = process_->wait_for_line_status(token, kReplyTimeout, &lines);
-    if (last.status == ReadStatus::kLine) {
-      lines.push_back(last.line);
-    } else {
-      ADD_FAILURE() << "no '" << token << "' line arrived (engine alive: " << process_->is_alive()
-                    << "); read so far:\n"
-                    << join(lines);
-    }
-    return lines;
-  }
-
-  // Sends isready and returns what came before readyok.
-  std::vector<std::string> sync() {
-    send("isready");
-    std::vector<std::string> lines = read_through("readyok");
-    if (!lines.empty()) lines.pop_back();
-    return lines;
-  }
-
-  std::vector<std::string> replies_to(std::string_view line) {
-    send(line);
-    return sync();
-  }
-
-  // The reply to a line the engine must reject: exactly one error line (besides the
-  // reports of a search that may be running).
-  void expect_one_error(std::string_view line) {
-    std::vector<std::string> replies = replies_to(line);
-    std::erase_if(replies, [](const std::string& reply) {
-      const std::optional<InfoLine> info = parse_info(reply);
-      return info && info->string.empty();
-    });
-    EXPECT_EQ(replies.size(), 1u) << "for: " << printable(line) << "\n" << join(replies);
-    for (const std::string& reply : replies)
-      EXPECT_TRUE(is_error(reply)) << "for: " << printable(line) << "\n" << reply;
-  }
-
-  std::string fen() {
-    for (const std::string& line : replies_to("d"))
-      if (starts_with(line, "fen ")) return line.substr(4);
-    ADD_FAILURE() << "d printed no fen line";
-    return {};
-  }
-
-  // The bestmove of a search, read through; nullopt when none came.
-  std::optional<std::string> search(std::string_view go_line) {
-    send(go_line);
-    const std::vector<std::string> lines = read_through("bestmove");
-    if (lines.empty()) return std::nullopt;
-    const std::optional<BestMove> best = parse_bestmove(lines.back());
-    if (!best) return std::nullopt;
-    return best->move;
-  }
-
-  void expect_clean_exit() {
-    if (process_->is_alive()) process_->send_line("quit");
-    ASSERT_TRUE(process_->wait_exit(kReplyTimeout)) << "the engine did not exit";
-    EXPECT_EQ(process_->exit_status(), std::optional<int>(0));
-  }
-
- private:
-  std::unique_ptr<EngineProcess> process_;
-};
 
 // EngineProcess::send_line refuses '\r' and '\n' inside a line (they would smuggle in
 // a second command), so the tests that need raw bytes write them into the engine's
@@ -204,17 +89,42 @@ class HostileInputTest : public ::testing::Test {
     engine_.expect_clean_exit();
   }
 
+  // The reply to a line the engine must reject: exactly one error line (besides the
+  // reports of a search that may be running).
+  void expect_one_error(std::string_view line) {
+    std::vector<std::string> replies = engine_.replies_to(line);
+    std::erase_if(replies, [](const std::string& reply) {
+      const std::optional<InfoLine> info = parse_info(reply);
+      return info && info->string.empty();
+    });
+    EXPECT_EQ(replies.size(), 1u) << "for: " << printable(line) << "\n" << join(replies);
+    for (const std::string& reply : replies)
+      EXPECT_TRUE(is_error(reply)) << "for: " << printable(line) << "\n" << reply;
+  }
+
   void expect_position_kept() { EXPECT_EQ(engine_.fen(), kPositionFen); }
 
   // The engine still searches: a legal bestmove from the kept position.
   void expect_still_searches() {
-    const std::optional<std::string> best = engine_.search("go depth 3");
+    const std::optional<BestMove> best = engine_.go("go depth 3").best;
     ASSERT_TRUE(best.has_value());
     const std::set<std::string> legal = {"b1", "c1", "a2", "c2", "a3", "b3", "c3"};
-    EXPECT_TRUE(legal.count(*best)) << *best;
+    EXPECT_TRUE(legal.count(best->move)) << best->move;
   }
 
-  Engine engine_;
+  // Reads a search at MultiPV 2 through its bestmove: no error on the way, and
+  // reports of the second line among its info lines.
+  void expect_two_line_search_without_errors() {
+    const std::vector<std::string> lines = engine_.read_through("bestmove");
+    bool second_line_seen = false;
+    for (const std::string& line : lines) {
+      EXPECT_FALSE(is_error(line)) << line;
+      if (const auto info = parse_info(line)) second_line_seen |= info->multipv == 2;
+    }
+    EXPECT_TRUE(second_line_seen) << join(lines);
+  }
+
+  EngineDriver engine_;
   bool expect_alive_at_end_ = true;  // false in the tests that end the input themselves
 };
 
@@ -279,7 +189,7 @@ TEST_F(HostileInputTest, NulBytesInsideLinesAreErrors) {
         "position startpos moves c3\0 c2"s, "go depth 3\0"s, "go depth\0 3"s, "perft\0 2"s,
         "newgame tictactoe\0"s, "setoption name Level value easy\0"s, "query gameover\0"s,
         std::string(1000, '\0')}) {
-    engine_.expect_one_error(line);
+    expect_one_error(line);
   }
   expect_position_kept();
   // The rejected Level kept its old value: a max-level search reports depths.
@@ -341,7 +251,7 @@ TEST_F(HostileInputTest, UnknownAndTruncatedCommandsAreOneErrorEach) {
         "perft", "perft -1", "perft 0", "perft x", "perft 1 2", "perft 65",
         // query
         "query", "query weather", "query gameover now"}) {
-    engine_.expect_one_error(line);
+    expect_one_error(line);
   }
   expect_position_kept();
   // The rejected options kept their values: a plain max-level search with one line.
@@ -389,8 +299,8 @@ TEST_F(HostileInputTest, MalformedFensAreRejectedAndThePositionKept) {
            "xxx/ooo/3 x",                 // both sides have a line, with counts that fit
        }) {
     SCOPED_TRACE(fen);
-    engine_.expect_one_error(std::string("position fen ") + fen);
-    engine_.expect_one_error(std::string("position fen ") + fen + " moves c3");
+    expect_one_error(std::string("position fen ") + fen);
+    expect_one_error(std::string("position fen ") + fen + " moves c3");
   }
   expect_position_kept();
 }
@@ -442,7 +352,7 @@ TEST_F(HostileInputTest, IllegalMoveRejectsTheWholeListAndNamesMoveAndIndex) {
     expect_position_kept();
   }
   // From a fen too.
-  engine_.expect_one_error("position fen 3/1x1/3 o moves a1 a1");
+  expect_one_error("position fen 3/1x1/3 o moves a1 a1");
   expect_position_kept();
 }
 
@@ -451,7 +361,7 @@ TEST_F(HostileInputTest, RefusedCommandsDuringInfiniteSearchChangeNothing) {
   for (const char* line :
        {"go depth 3", "perft 2", "bench", "newgame tictactoe", "ucinewgame", "uginewgame",
         "setoption name Hash value 16", "setoption name Seed value 3"})
-    engine_.expect_one_error(line);
+    expect_one_error(line);
   engine_.send("stop");
   const std::vector<std::string> lines = engine_.read_through("bestmove");
   ASSERT_FALSE(lines.empty());
@@ -563,13 +473,7 @@ TEST_F(HostileInputTest, WindowsLineEndingsWork) {
   ASSERT_TRUE(raw.write("uci\r\n"));
   EXPECT_FALSE(engine_.read_through("uciok").empty());
   ASSERT_TRUE(raw.write("setoption name MultiPV value 2\r\ngo depth 2\r\n"));
-  const std::vector<std::string> lines = engine_.read_through("bestmove");
-  bool second_line_seen = false;
-  for (const std::string& line : lines) {
-    EXPECT_FALSE(is_error(line)) << line;
-    if (const auto info = parse_info(line)) second_line_seen |= info->multipv == 2;
-  }
-  EXPECT_TRUE(second_line_seen) << join(lines);
+  expect_two_line_search_without_errors();
   EXPECT_EQ(engine_.sync(), std::vector<std::string>{});
 }
 
@@ -585,13 +489,7 @@ TEST_F(HostileInputTest, TabsAndRepeatedSpacesSeparateTokens) {
   EXPECT_EQ(engine_.replies_to("setoption\tname\tMultiPV\tvalue\t2"), std::vector<std::string>{});
 
   engine_.send("go \t depth\t 2 ");
-  const std::vector<std::string> lines = engine_.read_through("bestmove");
-  bool second_line_seen = false;
-  for (const std::string& line : lines) {
-    EXPECT_FALSE(is_error(line)) << line;
-    if (const auto info = parse_info(line)) second_line_seen |= info->multipv == 2;
-  }
-  EXPECT_TRUE(second_line_seen) << join(lines);
+  expect_two_line_search_without_errors();
 }
 
 TEST_F(HostileInputTest, LastLineWithoutNewlineIsReadAtEndOfInput) {
@@ -605,8 +503,7 @@ TEST_F(HostileInputTest, LastLineWithoutNewlineIsReadAtEndOfInput) {
   const std::vector<std::string> lines = engine_.read_through("legal");
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.back(), "legal b1 c1 a2 c2 a3 b3 c3");
-  ASSERT_TRUE(engine_.process().wait_exit(kReplyTimeout));
-  EXPECT_EQ(engine_.process().exit_status(), std::optional<int>(0));
+  engine_.expect_exit_zero();
 }
 
 }  // namespace
