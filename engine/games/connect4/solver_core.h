@@ -249,7 +249,10 @@ class FixedSolver final : public SolverCore {
       if (alpha >= beta) return alpha;
     }
     int highest = (kCells - 1 - moves) / 2;
-    if ((free_cells & ~kClaimevenLower) == 0 && beta > 0) {
+    // Claimeven: with an even number of empty cells in every column the opponent can
+    // take the upper cell of each pair. It bounds the score by 0 (or -1 when the
+    // opponent then makes four), which can cut any window reaching 0.
+    if ((free_cells & ~kClaimevenLower) == 0 && beta >= 0) {
       const Bitboard empty = kBoard & ~mask;
       if (!has_four(current | (empty & kClaimevenLower)))
         highest = std::max(lowest, has_four(opponent | (empty & ~kClaimevenLower)) ? -1 : 0);
@@ -288,8 +291,9 @@ class FixedSolver final : public SolverCore {
       }
     }
     // Enhanced transposition cut-off: a child already known to refute the opponent
-    // ends the search here without searching anything.
-    if (moves < kCells - 12) {
+    // ends the search here without searching anything (not in the last few plies,
+    // where searching is cheaper than the extra probes).
+    if (moves < kCells - 4) {
       for (int i = 0; i < count; ++i) {
         if (const Entry* child = probe(key_of(opponent, mask | ordered[i]))) {
           if (-child->upper >= beta) {
