@@ -404,13 +404,15 @@ void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
       result.score = *score;
       result.depth = root.max_remaining_plies();
       // The principal variation: replay proven-best moves while they come cheaply
-      // from the warm table (a few plies are enough to show the plan).
-      // The extension gets a node budget of its own: a position the book answered
-      // may have children that would take long to prove.
+      // from the warm table (a few plies are enough to show the plan), under a node
+      // budget of its own: a position the book answered may have children that would
+      // take long to prove.
       std::vector<Move> pv{result.best_move};
       G line = root;
       line.make_move(result.best_move);
-      solver.set_interrupts(stop_, solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000), deadline);
+      std::uint64_t pv_budget = solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000);
+      if (limits_.nodes) pv_budget = std::min(pv_budget, *limits_.nodes);
+      solver.set_interrupts(stop_, pv_budget, deadline);
       for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
         if (!solver.solve(line)) break;
         pv.push_back(solver.best_move());
