@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -64,24 +65,36 @@ class Search {
                    const SearchCallbacks& callbacks, const core::StopSignal& stop);
 
   // Sets up what a search of `root` needs beyond the table (a game's exact solver
-  // and its own table), so that a timed search does not pay for it.
-  void prepare(const G& root) {
+  // and its own table), so that a timed search does not pay for it. False when the
+  // solver's memory cannot be had: the search then runs without it.
+  bool prepare(const G& root) {
     if constexpr (HasExactSolver<G>) {
       // The solver's table is as large as the Hash option's (re-made when it changes).
       if (!exact_solver_ || !exact_solver_->fits(root) || solver_megabytes_ != table_.megabytes()) {
         exact_solver_.reset();  // free the old table before taking memory for the new one
-        exact_solver_ = make_exact_solver(root, table_.megabytes());
+        solver_megabytes_ = 0;
+        try {
+          exact_solver_ = make_exact_solver(root, table_.megabytes());
+        } catch (const std::bad_alloc&) {
+          return false;
+        }
         solver_megabytes_ = table_.megabytes();
       }
+      return true;
     } else {
       (void)root;
+      return false;
     }
   }
 
-  // Forgets killers and history (a new game).
-  void clear_history() {
+  // Forgets what earlier searches learned beyond the shared table: killers,
+  // history and the exact solver's table (a new game).
+  void clear_memory() {
     killers_ = {};
     history_ = {};
+    if constexpr (HasExactSolver<G>) {
+      if (exact_solver_) exact_solver_->clear();
+    }
   }
 
  private:
@@ -168,7 +181,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
     if constexpr (HasExactSolver<G>) {
-      if (options.exact) {
+      if (options.exact && prepare(root)) {
         run_exact(root, lines, options.own_book, result);
         if (limits.infinite) stop.wait();
         result.nodes = nodes_;
@@ -376,8 +389,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 template <core::Game G>
 void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
-    prepare(root);
-    auto& solver = *exact_solver_;
+    auto& solver = *exact_solver_;  // run() prepared it
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
     solver.reset_nodes();
     std::optional<core::SteadyClock::time_point> deadline;

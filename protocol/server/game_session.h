@@ -58,7 +58,7 @@ class GameSession final : public Session {
   std::vector<std::string> winning_line() const override { return position_.winning_line(); }
   std::vector<core::EvalTerm> evaluation() const override { return position_.evaluation_terms(); }
 
-  void clear_memory() override { search_->clear_history(); }
+  void clear_memory() override { search_->clear_memory(); }
   void reseed(std::uint64_t seed) override { rng_.reseed(seed); }
 
   SearchJob make_search_job(const SearchRequest& request, LineSink sink) override {
