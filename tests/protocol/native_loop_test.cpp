@@ -96,6 +96,7 @@ class NativeLoopTest : public testing::Test {
   void SetUp() override {
     for (std::string_view line : {"stop", "setoption name Hash value 1", "setoption name Level value max",
                                   "setoption name MultiPV value 1", "setoption name Seed value 0",
+                                  "setoption name OwnBook value true",
                                   "newgame tictactoe"})
       loop_.handle_line(line);
     ASSERT_FALSE(loop_.searching());
@@ -638,6 +639,20 @@ TEST_F(NativeLoopTest, Connect4MaxProvesAWinAndShowsEveryColumnWithMultiPv) {
     EXPECT_EQ(count_starting_with(all, "info depth 26 seldepth 26 multipv " + std::to_string(k) + " score mate"), 1u)
         << k << "\n" << joined(all);
   EXPECT_EQ(best_move(all), "2");
+}
+
+TEST_F(NativeLoopTest, Connect4FromTheStartTheBookAnswersFourWithAProvenWin) {
+  send("newgame connect4");
+  send("position startpos");
+  const Lines reply = run("go movetime 100");
+  ASSERT_GE(reply.size(), 2u) << joined(reply);
+  EXPECT_NE(reply[reply.size() - 2].find(" score mate 21 "), std::string::npos) << joined(reply);
+  EXPECT_EQ(best_move(reply), "4");
+  // Without the book the same short search cannot prove it, but still answers in time.
+  send("setoption name OwnBook value false");
+  const Lines unproven = run("go movetime 100");
+  EXPECT_FALSE(best_move(unproven).empty());
+  send("setoption name OwnBook value true");
 }
 
 TEST_F(NativeLoopTest, Connect4OtherBoardSizesPlay) {
