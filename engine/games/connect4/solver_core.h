@@ -88,9 +88,9 @@ class FixedSolver final : public SolverCore {
     Bitboard ordered[W];
     if (order_moves(current, mask, safe ? safe : candidates, ordered) > 0) best_column_ = column_of(ordered[0]);
     if (moves >= kCells - 1) return 0;  // the last cell, and it does not win
-    const int low = weak ? -1 : -(kCells - moves) / 2;
-    const int high = weak ? 1 : (kCells + 1 - moves) / 2;
-    return finish(converge(current, mask, moves, low, high, true), weak);
+    const int low = -(kCells - moves) / 2;
+    const int high = (kCells + 1 - moves) / 2;
+    return finish(converge(current, mask, moves, low, high, true, weak), weak);
   }
 
   std::optional<int> solve_move(Bitboard current, Bitboard mask, int moves, int col, bool weak) override {
@@ -102,9 +102,9 @@ class FixedSolver final : public SolverCore {
     if (moves + 1 >= kCells) return 0;  // that filled the board
     if (possible(child_mask) & winning_cells(child_current, child_mask))
       return weak ? -1 : -win_score(moves + 1);  // the opponent wins at once
-    const int low = weak ? -1 : -(kCells - moves - 1) / 2;
-    const int high = weak ? 1 : (kCells - moves) / 2;
-    auto child = finish(converge(child_current, child_mask, moves + 1, low, high, false), weak);
+    const int low = -(kCells - moves - 1) / 2;
+    const int high = (kCells - moves) / 2;
+    auto child = finish(converge(child_current, child_mask, moves + 1, low, high, false, weak), weak);
     if (!child) return std::nullopt;
     return -*child;
   }
@@ -342,8 +342,13 @@ class FixedSolver final : public SolverCore {
     return best;
   }
 
-  std::optional<int> converge(Bitboard current, Bitboard mask, int moves, int low, int high, bool at_root) {
-    while (low < high) {
+  // The exact score in [low, high], or with sign_only a score of the right sign.
+  // A weak solve probes like an exact one and stops once the sign is known:
+  // probing the sign directly ([0, 1]) makes every quick win a proof of "at least
+  // 1", where the distance bounds prune nothing, and was four times slower.
+  std::optional<int> converge(Bitboard current, Bitboard mask, int moves, int low, int high, bool at_root,
+                              bool sign_only) {
+    while (low < high && !(sign_only && (low > 0 || high < 0 || (low == 0 && high == 0)))) {
       // Probe near zero first, where most positions' values lie, then halve the gap.
       int mid = low + (high - low) / 2;
       if (mid <= 0 && low / 2 < mid) mid = low / 2;
