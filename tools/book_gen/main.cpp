@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/connect4/exact_solver.h"
 #include "engine/games/connect4/opening_book.h"
 #include "engine/games/connect4/solver.h"
 
@@ -72,25 +73,6 @@ std::vector<Connect4> positions_with(int discs) {
     layer = std::move(next);
   }
   return layer;
-}
-
-// A position's score from its children's (all in the book, or ending the game).
-std::optional<int> from_children(const OpeningBook& book, const Connect4& position) {
-  Connect4::MoveList moves;
-  position.generate_moves(moves);
-  std::optional<int> best;
-  for (narabe::core::Move m : moves) {
-    Connect4 child = position;
-    child.make_move(m);
-    int score = 0;
-    const narabe::core::Outcome outcome = child.outcome();
-    if (outcome == narabe::core::Outcome::kDraw) score = 0;
-    else if (narabe::core::is_over(outcome)) score = (42 + 1 - position.moves_played()) / 2;
-    else if (const auto known = book.score(child.current(), child.mask())) score = -*known;
-    else return std::nullopt;
-    best = best ? std::max(*best, score) : score;
-  }
-  return best;
 }
 
 }  // namespace
@@ -144,7 +126,11 @@ int main(int argc, char** argv) {
       if (book.score(position.current(), position.mask())) continue;
       solver.reset_nodes();
       const double before = cpu_seconds();
-      std::optional<int> score = discs <= depth ? from_children(book, position) : std::nullopt;
+      // Shallower positions take the best child's score (every child is in the book).
+      std::optional<int> score;
+      if (discs <= depth)
+        if (const auto answer = narabe::games::connect4::ExactSolver::best_from_book(book, position))
+          score = answer->score;
       if (!score) score = solver.solve(position.current(), position.mask(), position.moves_played());
       if (!score) return 1;  // nothing interrupts it here
       book.add(position.current(), position.mask(), *score);

@@ -32,50 +32,55 @@ void ExactSolver::on_progress(void* context, int lower, int upper) {
                   to_engine_score(upper, self->progress_moves_, cells));
 }
 
-std::optional<int> ExactSolver::book_move_score(const Connect4& position, core::Move move) const {
-  if (book_ == nullptr || position.width() != OpeningBook::kWidth || position.height() != OpeningBook::kHeight ||
-      position.moves_played() > book_->depth())
-    return std::nullopt;
+bool ExactSolver::book_covers(const Connect4& position) const {
+  return book_ != nullptr && position.width() == OpeningBook::kWidth &&
+         position.height() == OpeningBook::kHeight && position.moves_played() <= book_->depth();
+}
+
+std::optional<int> ExactSolver::book_move_score(const OpeningBook& book, const Connect4& position,
+                                                core::Move move) {
   Connect4 after = position;
   after.make_move(move);
   const core::Outcome outcome = after.outcome();
   if (outcome == core::Outcome::kDraw) return 0;
-  if (core::is_over(outcome)) return solver_.win_score(position.moves_played());
-  const auto child = book_->score(after.current(), after.mask());
+  if (core::is_over(outcome))
+    return (position.width() * position.height() + 1 - position.moves_played()) / 2;
+  const auto child = book.score(after.current(), after.mask());
   if (!child) return std::nullopt;
   return -*child;
+}
+
+std::optional<ExactSolver::BookAnswer> ExactSolver::best_from_book(const OpeningBook& book,
+                                                                    const Connect4& position) {
+  Connect4::MoveList moves;
+  position.generate_moves(moves);
+  std::optional<BookAnswer> best;
+  for (core::Move m : moves) {
+    const auto score = book_move_score(book, position, m);
+    if (!score) return std::nullopt;
+    if (!best || *score > best->score) best = BookAnswer{m, *score};
+  }
+  return best;
 }
 
 std::optional<core::Score> ExactSolver::solve(const Connect4& position) {
   progress_moves_ = position.moves_played();
   book_best_ = core::Move::null();
   const int cells = position.width() * position.height();
-  if (book_ != nullptr && position.moves_played() <= book_->depth()) {
-    // The book knows every move's value: the best of them is the position's.
-    Connect4::MoveList moves;
-    position.generate_moves(moves);
-    std::optional<int> best;
-    for (core::Move m : moves) {
-      const auto score = book_move_score(position, m);
-      if (!score) {
-        best.reset();
-        break;
-      }
-      if (!best || *score > *best) {
-        best = score;
-        book_best_ = m;
-      }
+  if (book_covers(position)) {
+    if (const auto answer = best_from_book(*book_, position)) {
+      book_best_ = answer->move;
+      return to_engine_score(answer->score, position.moves_played(), cells);
     }
-    if (best) return to_engine_score(*best, position.moves_played(), cells);
-    book_best_ = core::Move::null();
   }
   const auto score = solver_.solve(position.current(), position.mask(), position.moves_played());
   if (!score) return std::nullopt;
-  return to_engine_score(*score, position.moves_played(), position.width() * position.height());
+  return to_engine_score(*score, position.moves_played(), cells);
 }
 
 std::optional<core::Score> ExactSolver::solve_move(const Connect4& position, core::Move move) {
-  if (const auto known = book_move_score(position, move))
+  const auto known = book_covers(position) ? book_move_score(*book_, position, move) : std::nullopt;
+  if (known)
     return to_engine_score(*known, position.moves_played(), position.width() * position.height());
   const auto score =
       solver_.solve_move(position.current(), position.mask(), position.moves_played(), move.value());

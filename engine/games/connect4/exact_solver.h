@@ -59,10 +59,22 @@ class ExactSolver {
   // plies to the end of the game.
   static core::Score to_engine_score(int pons_score, int moves, int cells);
 
+  // Pons' score of playing `move`, from the mover's view: by the rules when it ends
+  // the game, else from the book's score of the position it leads to.
+  static std::optional<int> book_move_score(const OpeningBook& book, const Connect4& position,
+                                            core::Move move);
+  // The best move and its score when the book scores every move of the position
+  // (the book generator derives shallow positions this way, the engine plays so).
+  struct BookAnswer {
+    core::Move move;
+    int score;
+  };
+  static std::optional<BookAnswer> best_from_book(const OpeningBook& book, const Connect4& position);
+
  private:
   static void on_progress(void* context, int lower, int upper);
-  // Pons' score of `move` from the book (or the rules, for a move that ends the game).
-  std::optional<int> book_move_score(const Connect4& position, core::Move move) const;
+  // Whether the book in use answers for the position (its size and disc count).
+  bool book_covers(const Connect4& position) const;
 
   Solver solver_;
   const OpeningBook* book_ = nullptr;

@@ -88,7 +88,6 @@ class Solver {
   std::uint64_t nodes() const { return core_->nodes; }
   void reset_nodes() { core_->nodes = 0; }
   void clear_table() { core_->clear_table(); }
-  int win_score(int moves_before_win) const { return (width_ * height_ + 1 - moves_before_win) / 2; }
   int width() const { return width_; }
   int height() const { return height_; }
 
