@@ -32,8 +32,8 @@ GameCounts ldw(long long losses, long long draws, long long wins) {
   return GameCounts{.wins = wins, .draws = draws, .losses = losses};
 }
 
-const SprtConfig kSprt05{.elo0 = 0, .elo1 = 5, .alpha = 0.05, .beta = 0.05,
-                         .model = SprtModel::kNormalized};
+const SprtConfig kSprt05{
+    .elo0 = 0, .elo1 = 5, .alpha = 0.05, .beta = 0.05, .model = SprtModel::kNormalized};
 
 TEST(Report, DesignDocumentExampleFromGames) {
   // The example's numbers are game-based: Elo and nElo trinomial, DrawRatio
@@ -129,8 +129,7 @@ TEST(Report, LogisticModelUsesTheLogisticLlr) {
 TEST(Report, UntrackedDrawDrawSplit) {
   const PairCounts pairs = pairs_of({10, 40, 150, 40, 20});
   const std::string report = format_report(ldw(100, 300, 120), pairs, std::nullopt);
-  EXPECT_NE(report.find("Ptnml(0-2): [10, 40, 150, 40, 20], WL/DD Ratio: n/a\n"),
-            std::string::npos)
+  EXPECT_NE(report.find("Ptnml(0-2): [10, 40, 150, 40, 20], WL/DD Ratio: n/a\n"), std::string::npos)
       << report;
 }
 
@@ -157,9 +156,7 @@ TEST(Report, NoGamesYet) {
 }
 
 TEST(Report, AllWinsPrintsInfinityNotNan) {
-  const std::string report =
-      format_report(ldw(0, 0, 20), pairs_of({0, 0, 0, 0, 10}, 0),
-                    kSprt05);
+  const std::string report = format_report(ldw(0, 0, 20), pairs_of({0, 0, 0, 0, 10}, 0), kSprt05);
   EXPECT_EQ(report.find("nan"), std::string::npos) << report;
   EXPECT_EQ(report.rfind("Elo: inf +/- inf, nElo: inf +/- ", 0), 0u) << report;
   EXPECT_NE(report.find("LOS: 100.00 %, DrawRatio: 0.00 %, PairsRatio: inf\n"), std::string::npos)
@@ -168,9 +165,8 @@ TEST(Report, AllWinsPrintsInfinityNotNan) {
 }
 
 TEST(Report, NoDegenerateInputPrintsNan) {
-  const std::vector<GameCounts> games{ldw(0, 0, 0),  ldw(0, 0, 7),  ldw(7, 0, 0),
-                                      ldw(0, 7, 0),  ldw(1, 0, 0),  ldw(0, 1, 1),
-                                      ldw(3, 0, 3)};
+  const std::vector<GameCounts> games{ldw(0, 0, 0), ldw(0, 0, 7), ldw(7, 0, 0), ldw(0, 7, 0),
+                                      ldw(1, 0, 0), ldw(0, 1, 1), ldw(3, 0, 3)};
   std::vector<std::optional<PairCounts>> pairs{std::nullopt, PairCounts{}};
   for (std::size_t bin = 0; bin < 5; ++bin) {
     PairCounts one_bin{};
@@ -230,8 +226,7 @@ TEST(Ranking, PairsGiveTheEloWhenPresentAndExtremesSortToTheEnds) {
 }
 
 TEST(Ranking, EmptyAndTies) {
-  EXPECT_EQ(format_ranking({}),
-            "Rank  Name       Elo      +/-   Games    Score     Draw\n");
+  EXPECT_EQ(format_ranking({}), "Rank  Name       Elo      +/-   Games    Score     Draw\n");
   const std::vector<RankingEntry> tied{{"b", ldw(1, 0, 1), std::nullopt},
                                        {"a", ldw(0, 2, 0), std::nullopt},
                                        {"idle", GameCounts{}, std::nullopt}};
@@ -250,8 +245,7 @@ TEST(Progress, DoneOfTotalRateAndElo) {
 }
 
 TEST(Progress, UnknownTotalAndDegenerateValues) {
-  EXPECT_EQ(format_progress(0, 0, 0.0, EloEstimate{}),
-            "Games 0, 0.0 games/min, Elo 0.00 +/- 0.00");
+  EXPECT_EQ(format_progress(0, 0, 0.0, EloEstimate{}), "Games 0, 0.0 games/min, Elo 0.00 +/- 0.00");
   EXPECT_EQ(format_progress(3, 10, -1.0, EloEstimate{kInf, kInf}),
             "Games 3/10 (30.0%), 0.0 games/min, Elo inf +/- inf");
   EXPECT_EQ(format_progress(3, 10, std::nan(""), EloEstimate{}).find("nan"), std::string::npos);

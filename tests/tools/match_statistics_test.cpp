@@ -11,7 +11,6 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <cmath>
 #include <vector>
 
 #include "tools/match/statistics.h"
@@ -32,7 +31,9 @@ PairCounts pairs_of(const std::array<long long, 5>& bins,
 }
 
 // Half a unit in the last place of a value given with `decimals` digits.
-double half_ulp(int decimals) { return 0.5 * std::pow(10.0, -decimals); }
+double half_ulp(int decimals) {
+  return 0.5 * std::pow(10.0, -decimals);
+}
 
 // Game counts in the design document's order, L, D, W.
 GameCounts ldw(long long losses, long long draws, long long wins) {
@@ -95,9 +96,8 @@ TEST(DesignVector2, LogisticPairsLlr) {
 }
 
 TEST(DesignVector2, NormalApproximationOnPairs) {
-  EXPECT_NEAR(
-      llr_normal_approximation(score_stats(kVector2Pairs), -3, 1, SprtModel::kLogistic),
-      2.1312, half_ulp(4));
+  EXPECT_NEAR(llr_normal_approximation(score_stats(kVector2Pairs), -3, 1, SprtModel::kLogistic),
+              2.1312, half_ulp(4));
 }
 
 TEST(DesignVector2, GamesAndPairsAreOfOneMatch) {
@@ -123,8 +123,7 @@ TEST(DesignVector3, LogisticNormalizedAndNormalApproximation) {
   // score_from_elo(5)); with nElo hypotheses it would be 0.3894.
   const ScoreStats stats = score_stats(kVector3);
   EXPECT_NEAR(llr_normal_approximation(stats, 0, 5, SprtModel::kLogistic), 0.5549, half_ulp(4));
-  EXPECT_NEAR(llr_normal_approximation(stats, 0, 5, SprtModel::kNormalized), 0.3894,
-              half_ulp(4));
+  EXPECT_NEAR(llr_normal_approximation(stats, 0, 5, SprtModel::kNormalized), 0.3894, half_ulp(4));
 }
 
 TEST(DesignVector3, EloAndNeloFromGames) {

@@ -1,11 +1,11 @@
 #include "tools/match/report.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <iterator>
-
-#include <fmt/format.h>
 
 namespace narabe::match {
 
@@ -64,16 +64,14 @@ std::string format_report(const GameCounts& games, const std::optional<PairCount
   fmt::format_to(line, "LOS: {} %, DrawRatio: {} %, PairsRatio: {}\n",
                  format_fixed(100 * summary.los, 2), format_fixed(100 * summary.draw_ratio, 2),
                  format_fixed(summary.pairs_ratio, 2));
-  const double score_percent =
-      total > 0 ? 100 * games.points() / static_cast<double>(total) : 0.0;
+  const double score_percent = total > 0 ? 100 * games.points() / static_cast<double>(total) : 0.0;
   fmt::format_to(line, "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {} ({} %)\n", total,
                  games.wins, games.losses, games.draws, format_fixed(games.points(), 1),
                  format_fixed(score_percent, 2));
   if (pairs) {
     const auto& b = pairs->bins;
     fmt::format_to(line, "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {}\n", b[0], b[1], b[2],
-                   b[3], b[4],
-                   summary.wl_dd_ratio ? format_fixed(*summary.wl_dd_ratio, 2) : "n/a");
+                   b[3], b[4], summary.wl_dd_ratio ? format_fixed(*summary.wl_dd_ratio, 2) : "n/a");
   }
   if (summary.llr && summary.bounds && sprt) {
     const double llr_value = *summary.llr;
@@ -128,10 +126,9 @@ std::string format_progress(long long games_done, long long games_total, double 
   std::string out;
   auto line = std::back_inserter(out);
   if (games_total > 0) {
-    fmt::format_to(line, "Games {}/{} ({}%)", games_done, games_total,
-                   format_fixed(100 * static_cast<double>(games_done) /
-                                    static_cast<double>(games_total),
-                                1));
+    fmt::format_to(
+        line, "Games {}/{} ({}%)", games_done, games_total,
+        format_fixed(100 * static_cast<double>(games_done) / static_cast<double>(games_total), 1));
   } else {
     fmt::format_to(line, "Games {}", games_done);
   }

@@ -25,7 +25,9 @@ constexpr double kMeanMargin = 1e-6;
 // alpha and beta are clamped into [kMinErrorRate, 1 - kMinErrorRate].
 constexpr double kMinErrorRate = 1e-12;
 
-double to_double(long long count) { return static_cast<double>(count); }
+double to_double(long long count) {
+  return static_cast<double>(count);
+}
 
 // A discrete distribution over up to five outcome values.
 struct Outcomes {
@@ -125,8 +127,8 @@ Outcomes tilt(const Outcomes& p, const std::array<double, 5>& phi) {
 // at or beyond the extreme outcomes (from an Elo so large that its score rounds
 // to 1) has no such distribution; it is pulled just inside instead.
 Outcomes project_mean(const Outcomes& p, double score) {
-  const double target = std::clamp(score, p.values[0] + kMeanMargin,
-                                   p.values[p.size - 1] - kMeanMargin);
+  const double target =
+      std::clamp(score, p.values[0] + kMeanMargin, p.values[p.size - 1] - kMeanMargin);
   std::array<double, 5> phi{};
   for (std::size_t i = 0; i < p.size; ++i) phi[i] = p.values[i] - target;
   return tilt(p, phi);
@@ -300,9 +302,13 @@ double los_wins_losses(const GameCounts& games) {
                                std::sqrt(2.0 * to_double(decisive))));
 }
 
-double draw_ratio(const GameCounts& games) { return count_ratio(games.draws, games.total()); }
+double draw_ratio(const GameCounts& games) {
+  return count_ratio(games.draws, games.total());
+}
 
-double draw_ratio(const PairCounts& pairs) { return count_ratio(pairs.bins[2], pairs.total()); }
+double draw_ratio(const PairCounts& pairs) {
+  return count_ratio(pairs.bins[2], pairs.total());
+}
 
 double count_ratio(long long num, long long den) {
   if (den == 0) return num > 0 ? kInf : 0.0;
@@ -313,7 +319,9 @@ double pairs_ratio(const PairCounts& pairs) {
   return count_ratio(pairs.bins[3] + pairs.bins[4], pairs.bins[0] + pairs.bins[1]);
 }
 
-double wins_losses_ratio(const GameCounts& games) { return count_ratio(games.wins, games.losses); }
+double wins_losses_ratio(const GameCounts& games) {
+  return count_ratio(games.wins, games.losses);
+}
 
 std::optional<double> wl_dd_ratio(const PairCounts& pairs) {
   if (!pairs.draw_draw) return std::nullopt;

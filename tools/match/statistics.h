@@ -148,8 +148,7 @@ double llr_logistic(const PairCounts& pairs, double elo0, double elo1);
 // N (s1 - s0)(2s - s0 - s1) / (2 var), with s_k the score hypothesis k implies
 // (logistic: score_from_elo(elo_k); normalised: 1/2 + t_k sqrt(var)). A cross-check
 // only; zero variance or no samples give 0.
-double llr_normal_approximation(const ScoreStats& stats, double elo0, double elo1,
-                                SprtModel model);
+double llr_normal_approximation(const ScoreStats& stats, double elo0, double elo1, SprtModel model);
 
 // The LLR the match uses: on the pairs when there are pair counts (pairs are the
 // independent samples of a paired match), else on the games; model from config.
