@@ -6,8 +6,8 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   libfmt-dev libboost-program-options-dev
-  libgtest-dev
-  python3 python3-pytest
+  libgtest-dev nlohmann-json3-dev
+  python3 python3-pytest python3-distributed python3-matplotlib
 )
 
 missing=()

@@ -1,0 +1,94 @@
+#include "tools/match/merge.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "protocol/client/engine_messages.h"
+#include "tools/match/report.h"
+#include "tools/match/sprt_spec.h"
+
+namespace narabe::match {
+
+static std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  for (const std::string_view w : client::split_tokens(text)) words.emplace_back(w);
+  return words;
+}
+
+core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths) {
+  MergedResults merged;
+  for (const std::string& path : paths) {
+    auto file = read_results_file(path);
+    if (!file) return core::make_error(file.error());
+    if (merged.files == 0) {
+      merged.header = file->header;
+      merged.tally = Tally(static_cast<int>(file->header.engines.size()));
+    } else if (const std::string diff = header_difference(merged.header, file->header, true); !diff.empty()) {
+      return core::make_error(fmt::format("'{}' is from another run ({})", path, diff));
+    }
+    ++merged.files;
+    for (GameRecord& g : file->games) {
+      if (const auto it = merged.tally.games().find(g.id); it != merged.tally.games().end()) {
+        // The same game in two files (a shard merged twice): harmless if identical.
+        if (it->second.outcome != g.outcome || it->second.moves != g.moves)
+          return core::make_error(fmt::format("game {} differs between the files", g.id));
+        continue;
+      }
+      merged.tally.add(std::move(g));
+    }
+  }
+  merged.header.shard = merged.header.shards = 1;
+  if (!merged.header.sprt.empty()) {
+    auto sprt = parse_sprt(words_of(merged.header.sprt));
+    if (!sprt) return core::make_error("the run header's sprt: " + sprt.error());
+    merged.sprt = *sprt;
+  }
+  return merged;
+}
+
+std::string merged_report(const MergedResults& merged) {
+  return fmt::format("{} games from {} file(s) of {} ({})\n{}", merged.tally.size(), merged.files,
+                     merged.header.game, fmt::join(merged.header.engines, " vs "),
+                     format_results(merged.tally, merged.header.engines, merged.header.games_per_pair, merged.sprt));
+}
+
+std::string merged_json(const MergedResults& merged) {
+  using json = nlohmann::ordered_json;
+  const GameCounts games = merged.tally.games_between(0, 1);
+  std::optional<PairCounts> pairs;
+  if (merged.header.games_per_pair == 2) pairs = merged.tally.pairs_between(0, 1);
+  const MatchSummary summary = summarize(games, pairs, merged.sprt);
+  // JSON has no infinity: unbounded values become null.
+  auto number = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+  json j = {
+      {"game", merged.header.game},
+      {"engines", merged.header.engines},
+      {"games", static_cast<long long>(merged.tally.size())},
+      {"wins", games.wins},
+      {"draws", games.draws},
+      {"losses", games.losses},
+      {"elo", number(summary.elo.value)},
+      {"elo_error", number(summary.elo.error)},
+      {"nelo", number(summary.nelo.value)},
+      {"nelo_error", number(summary.nelo.error)},
+      {"los", number(summary.los)},
+  };
+  if (pairs) j["pentanomial"] = pairs->bins;
+  if (merged.sprt && summary.llr && summary.bounds) {
+    const SprtDecision decision = sprt_decision(*summary.llr, *summary.bounds);
+    j["sprt"] = {{"llr", number(*summary.llr)},
+                 {"lower", summary.bounds->lower},
+                 {"upper", summary.bounds->upper},
+                 {"decision", decision == SprtDecision::kAcceptH1   ? "H1"
+                              : decision == SprtDecision::kAcceptH0 ? "H0"
+                                                                    : "continue"}};
+  }
+  std::map<std::string, long long> failures;
+  for (const auto& [key, count] : merged.tally.failures())
+    failures[fmt::format("{} {}", merged.header.engines[static_cast<std::size_t>(key.first)],
+                         termination_name(key.second))] += count;
+  j["failures"] = failures;
+  return j.dump();
+}
+
+}  // namespace narabe::match

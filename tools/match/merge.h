@@ -1,0 +1,28 @@
+#pragma once
+// `narabe-match merge`: the games of several results files of one run (its
+// shards, or the parts of a run resumed elsewhere) as one set, with the report
+// of the whole. Files of different runs are refused.
+
+#include <string>
+#include <vector>
+
+#include "engine/core/expected.h"
+#include "tools/match/results.h"
+#include "tools/match/statistics.h"
+
+namespace narabe::match {
+
+struct MergedResults {
+  RunHeader header;  // shard 1/1 once merged
+  Tally tally{2};
+  std::optional<SprtConfig> sprt;
+  int files = 0;
+};
+
+core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths);
+std::string merged_report(const MergedResults& merged);
+// One JSON object: games, wins/draws/losses of engine 0 against engine 1, the
+// pentanomial, Elo, nElo, LOS, and with an SPRT the LLR, bounds and decision.
+std::string merged_json(const MergedResults& merged);
+
+}  // namespace narabe::match
