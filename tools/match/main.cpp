@@ -285,6 +285,25 @@ int main(int argc, char** argv) {
     std::cerr << "narabe-match: note: the openings file has fewer openings than the run has pairs; "
                  "it is used again from its start\n";
 
+  // Each engine once before the run: a wrong command, an engine that does not
+  // play this game or a broken handshake is a setup error, not a lost game.
+  const std::string game_name = game_tokens[0];
+  for (const EngineSpec& spec : settings.engines) {
+    auto player = make_player(spec, settings.timeouts);
+    if (auto failure = player->start()) {
+      std::cerr << fmt::format("narabe-match: engine '{}' ({}): {}: {}\n", spec.name, fmt::join(spec.command, " "),
+                               termination_name(failure->kind), failure->detail);
+      return kExitError;
+    }
+    const auto games = player->announced_games();
+    if (!games.empty() && std::find(games.begin(), games.end(), game_name) == games.end()) {
+      std::cerr << fmt::format("narabe-match: engine '{}' plays {}, not {}\n", spec.name, fmt::join(games, ", "),
+                               game_name);
+      return kExitError;
+    }
+    player->quit();
+  }
+
   std::optional<ResultsWriter> writer;
   if (vm.count("out")) {
     auto opened = ResultsWriter::open(vm["out"].as<std::string>(), header, resume_bytes);

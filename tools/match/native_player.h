@@ -24,9 +24,7 @@ class NativePlayer final : public Player {
   bool usable() override;
   std::string reported_name() const override { return reported_name_; }
 
-  // The games the engine listed in its handshake (`game <name> ...` lines);
-  // empty when it listed none (then any game is tried).
-  const std::vector<std::string>& announced_games() const { return games_; }
+  std::vector<std::string> announced_games() const override { return games_; }
 
  private:
   // What went wrong when a wait for `what` ended without it.

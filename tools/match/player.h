@@ -81,6 +81,9 @@ class Player {
   virtual bool usable() = 0;
   // The engine's own name (id name), once started; empty if it gave none.
   virtual std::string reported_name() const { return {}; }
+  // The games the engine said it plays (native: its `game` lines); empty when
+  // it says nothing, and then any game is tried.
+  virtual std::vector<std::string> announced_games() const { return {}; }
 };
 
 std::unique_ptr<Player> make_player(const EngineSpec& spec, const PlayerTimeouts& timeouts);
