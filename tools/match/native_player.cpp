@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "protocol/client/engine_messages.h"
+#include "tools/match/player_io.h"
 
 namespace narabe::match {
 
@@ -16,41 +17,16 @@ NativePlayer::NativePlayer(EngineSpec spec, PlayerTimeouts timeouts)
 
 NativePlayer::~NativePlayer() { quit(); }
 
-Failure NativePlayer::describe_missing(client::ReadStatus status, const std::string& what, Termination on_timeout) {
-  switch (status) {
-    case client::ReadStatus::kClosed: {
-      process_->wait_exit(500ms);
-      const auto code = process_->exit_status();
-      broken_ = true;
-      return Failure{Termination::kCrash,
-                     code ? (*code < 0 ? fmt::format("killed by signal {} while we waited for {}", -*code, what)
-                                       : fmt::format("exited with code {} while we waited for {}", *code, what))
-                          : fmt::format("closed its output while we waited for {}", what)};
-    }
-    case client::ReadStatus::kError:
-      broken_ = true;
-      process_->kill();
-      return Failure{Termination::kIllegalMove, fmt::format("unreadable output: {}", process_->read_error())};
-    case client::ReadStatus::kTimeout:
-    case client::ReadStatus::kLine:
-      break;
-  }
-  return Failure{on_timeout, fmt::format("no {} within the time-out", what)};
-}
-
 std::optional<Failure> NativePlayer::start() {
-  client::SpawnOptions options;
-  options.discard_stderr = true;
-  options.working_directory = spec_.working_directory;
   std::string error;
-  process_ = client::EngineProcess::start(spec_.command, options, &error);
+  process_ = spawn_engine(spec_, &error);
   broken_ = false;
   games_.clear();
   if (!process_) {
     broken_ = true;
     return Failure{Termination::kCrash, "could not start: " + error};
   }
-  if (!process_->send_line("uci")) return describe_missing(client::ReadStatus::kClosed, "uciok", Termination::kStall);
+  if (!process_->send_line("uci")) return describe_missing(*process_, client::ReadStatus::kClosed, "uciok", Termination::kStall);
   std::vector<std::string> seen;
   const auto reply = process_->wait_for_line_status("uciok", timeouts_.handshake, &seen);
   for (const std::string& line : seen) {
@@ -62,7 +38,7 @@ std::optional<Failure> NativePlayer::start() {
     }
   }
   if (reply.status != client::ReadStatus::kLine) {
-    auto failure = describe_missing(reply.status, "uciok", Termination::kStall);
+    auto failure = describe_missing(*process_, reply.status, "uciok", Termination::kStall);
     broken_ = true;
     return failure;
   }
@@ -72,18 +48,18 @@ std::optional<Failure> NativePlayer::start() {
   const auto ready = process_->wait_for_line_status("readyok", timeouts_.handshake);
   if (ready.status != client::ReadStatus::kLine) {
     broken_ = true;
-    return describe_missing(ready.status, "readyok", Termination::kStall);
+    return describe_missing(*process_, ready.status, "readyok", Termination::kStall);
   }
   return std::nullopt;
 }
 
 std::optional<Failure> NativePlayer::new_game(const std::string& newgame_arguments) {
   if (!process_->send_line("newgame " + newgame_arguments) || !process_->send_line("isready"))
-    return describe_missing(client::ReadStatus::kClosed, "readyok", Termination::kStall);
+    return describe_missing(*process_, client::ReadStatus::kClosed, "readyok", Termination::kStall);
   const auto ready = process_->wait_for_line_status("readyok", timeouts_.handshake);
   if (ready.status != client::ReadStatus::kLine) {
     broken_ = true;  // a stalled engine is restarted before its next game
-    return describe_missing(ready.status, "readyok after newgame", Termination::kStall);
+    return describe_missing(*process_, ready.status, "readyok after newgame", Termination::kStall);
   }
   return std::nullopt;
 }
@@ -112,21 +88,10 @@ std::string go_command(const MoveRequest& request) {
   return line;
 }
 
-// How long the mover may take before the move is lost on time (or, without a
-// time limit, before the watchdog gives up on it).
-static std::chrono::milliseconds move_deadline(const MoveRequest& request, const PlayerTimeouts& timeouts) {
-  const Limits& limits = *request.limits;
-  std::optional<std::int64_t> allowed;
-  if (const auto& clock = request.clock_ms[core::index_of(request.side_to_move)]) allowed = *clock;
-  if (limits.movetime_ms) allowed = allowed ? std::min(*allowed, *limits.movetime_ms) : *limits.movetime_ms;
-  if (!allowed) return timeouts.watchdog;
-  return std::chrono::milliseconds(std::max<std::int64_t>(*allowed, 0) + limits.margin_ms);
-}
-
 MoveReply NativePlayer::request_move(const MoveRequest& request) {
   MoveReply reply;
   if (!process_->send_line(position_command(request)) || !process_->send_line(go_command(request))) {
-    reply.failure = describe_missing(client::ReadStatus::kClosed, "bestmove", Termination::kCrash);
+    reply.failure = describe_missing(*process_, client::ReadStatus::kClosed, "bestmove", Termination::kCrash);
     return reply;
   }
   const auto started = Clock::now();
@@ -137,7 +102,7 @@ MoveReply NativePlayer::request_move(const MoveRequest& request) {
     reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
     if (read.status != client::ReadStatus::kLine) {
       const bool timed = request.limits->timed();
-      reply.failure = describe_missing(read.status, "bestmove",
+      reply.failure = describe_missing(*process_, read.status, "bestmove",
                                        timed ? Termination::kTimeForfeit : Termination::kWatchdog);
       if (read.status == client::ReadStatus::kTimeout) {
         reply.failure->detail = timed ? fmt::format("no bestmove after {} ms", reply.elapsed_ms)

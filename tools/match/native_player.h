@@ -27,8 +27,6 @@ class NativePlayer final : public Player {
   std::vector<std::string> announced_games() const override { return games_; }
 
  private:
-  // What went wrong when a wait for `what` ended without it.
-  Failure describe_missing(client::ReadStatus status, const std::string& what, Termination on_timeout);
   // After a move that never came: `stop`, and if even that brings no bestmove,
   // the engine is killed (the loop will restart it for the next game).
   void recover_after_timeout();

@@ -3,14 +3,17 @@
 #include <array>
 #include <utility>
 
+#include "tools/match/gomocup_player.h"
+#include "tools/match/gtp_player.h"
 #include "tools/match/native_player.h"
 
 namespace narabe::match {
 
 namespace {
-constexpr std::array<std::pair<Termination, std::string_view>, 7> kTerminationNames = {{
+constexpr std::array<std::pair<Termination, std::string_view>, 8> kTerminationNames = {{
     {Termination::kNormal, "normal"},
     {Termination::kAdjudicated, "adjudication"},
+    {Termination::kResign, "resignation"},
     {Termination::kCrash, "crash"},
     {Termination::kStall, "stall"},
     {Termination::kTimeForfeit, "time forfeit"},
@@ -36,8 +39,9 @@ std::unique_ptr<Player> make_player(const EngineSpec& spec, const PlayerTimeouts
     case Protocol::kNative:
       return std::make_unique<NativePlayer>(spec, timeouts);
     case Protocol::kGtp:
+      return std::make_unique<GtpPlayer>(spec, timeouts);
     case Protocol::kGomocup:
-      break;
+      return std::make_unique<GomocupPlayer>(spec, timeouts);
   }
   return std::make_unique<NativePlayer>(spec, timeouts);
 }

@@ -24,6 +24,7 @@ namespace narabe::match {
 enum class Termination {
   kNormal,        // won or drawn by the rules
   kAdjudicated,   // drawn by --maxplies
+  kResign,        // the engine resigned (GTP's `resign`)
   kCrash,         // the engine process exited
   kStall,         // no readyok (or handshake) within the time-out
   kTimeForfeit,   // the clock (or movetime) ran out, past the margin
@@ -32,7 +33,9 @@ enum class Termination {
 };
 std::string_view termination_name(Termination t);
 std::optional<Termination> termination_from_name(std::string_view name);
-inline bool is_failure(Termination t) { return t != Termination::kNormal && t != Termination::kAdjudicated; }
+inline bool is_failure(Termination t) {
+  return t != Termination::kNormal && t != Termination::kAdjudicated && t != Termination::kResign;
+}
 
 struct Failure {
   Termination kind;

@@ -1,0 +1,147 @@
+#include "tools/match/gomocup_player.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "protocol/client/engine_messages.h"
+#include "tools/match/player_io.h"
+
+namespace narabe::match {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+std::optional<std::string> cell_to_gomocup(std::string_view cell) {
+  if (cell.size() < 2 || cell[0] < 'a' || cell[0] > 'z') return std::nullopt;
+  int rank = 0;
+  const auto [end, ec] = std::from_chars(cell.data() + 1, cell.data() + cell.size(), rank);
+  if (ec != std::errc{} || end != cell.data() + cell.size() || rank < 1) return std::nullopt;
+  return fmt::format("{},{}", cell[0] - 'a', rank - 1);
+}
+
+std::optional<std::string> gomocup_to_cell(std::string_view text, int size) {
+  const auto comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  auto number = [](std::string_view part) -> std::optional<int> {
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    while (!part.empty() && (part.back() == ' ' || part.back() == '\r')) part.remove_suffix(1);
+    int value = 0;
+    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (part.empty() || ec != std::errc{} || end != part.data() + part.size()) return std::nullopt;
+    return value;
+  };
+  const auto x = number(text.substr(0, comma));
+  const auto y = number(text.substr(comma + 1));
+  if (!x || !y || *x < 0 || *y < 0 || *x >= size || *y >= size || *x >= 26) return std::nullopt;
+  return fmt::format("{}{}", static_cast<char>('a' + *x), *y + 1);
+}
+
+GomocupPlayer::GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts)
+    : spec_(std::move(spec)), timeouts_(timeouts) {}
+
+GomocupPlayer::~GomocupPlayer() { quit(); }
+
+client::ReadResult GomocupPlayer::read_answer(Clock::time_point deadline) {
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    auto read = process_->read_line_status(std::max(left, 0ms));
+    if (read.status != client::ReadStatus::kLine) return read;
+    const auto first = client::first_token(read.line);
+    if (first == "MESSAGE" || first == "DEBUG" || first.empty()) continue;
+    return read;
+  }
+}
+
+std::optional<Failure> GomocupPlayer::start() {
+  std::string error;
+  process_ = spawn_engine(spec_, &error);
+  broken_ = false;
+  if (!process_) return Failure{Termination::kCrash, "could not start: " + error};
+  // Brains need not answer ABOUT; the START of the first game is the handshake.
+  return std::nullopt;
+}
+
+std::optional<Failure> GomocupPlayer::new_game(const std::string& newgame_arguments) {
+  const auto size = board_size_of(newgame_arguments);
+  if (!size) return Failure{Termination::kStall, fmt::format("Gomocup cannot play '{}'", newgame_arguments)};
+  size_ = *size;
+  if (!process_->send_line(fmt::format("START {}", size_)))
+    return describe_missing(*process_, client::ReadStatus::kClosed, "OK after START", Termination::kStall);
+  const auto read = read_answer(Clock::now() + timeouts_.handshake);
+  if (read.status != client::ReadStatus::kLine) {
+    broken_ = read.status == client::ReadStatus::kTimeout;
+    return describe_missing(*process_, read.status, "OK after START", Termination::kStall);
+  }
+  if (client::first_token(read.line) != "OK")
+    return Failure{Termination::kStall, fmt::format("answered START with '{}'", read.line.substr(0, 80))};
+  // The rule: 0 = freestyle Gomoku; renju variants set their own when they exist.
+  const bool renju = newgame_arguments.find("renju") != std::string::npos;
+  process_->send_line(fmt::format("INFO rule {}", renju ? 4 : 0));
+  return std::nullopt;
+}
+
+MoveReply GomocupPlayer::request_move(const MoveRequest& request) {
+  MoveReply reply;
+  if (!request.start_fen.empty()) {
+    reply.failure = Failure{Termination::kIllegalMove, "Gomocup cannot set up a position from a fen"};
+    return reply;
+  }
+  const Limits& limits = *request.limits;
+  if (limits.movetime_ms) process_->send_line(fmt::format("INFO timeout_turn {}", *limits.movetime_ms));
+  if (const auto& clock = request.clock_ms[core::index_of(request.side_to_move)]) {
+    process_->send_line(fmt::format("INFO timeout_match {}", limits.base_ms.value_or(0)));
+    process_->send_line(fmt::format("INFO time_left {}", std::max<std::int64_t>(*clock, 0)));
+  }
+  // The whole board every move: no state to keep in step, and a brain restarted
+  // after a crash needs nothing else.
+  process_->send_line("BOARD");
+  const int mover = static_cast<int>(request.moves.size() % 2);
+  for (std::size_t i = 0; i < request.moves.size(); ++i) {
+    const auto xy = cell_to_gomocup(request.moves[i]);
+    if (!xy) {
+      reply.failure = Failure{Termination::kIllegalMove,
+                              fmt::format("move '{}' has no Gomocup coordinates", request.moves[i])};
+      return reply;
+    }
+    process_->send_line(fmt::format("{},{}", *xy, static_cast<int>(i % 2) == mover ? 1 : 2));
+  }
+  const auto started = Clock::now();
+  if (!process_->send_line("DONE")) {
+    reply.failure = describe_missing(*process_, client::ReadStatus::kClosed, "a move", Termination::kCrash);
+    return reply;
+  }
+  const auto read = read_answer(started + move_deadline(request, timeouts_));
+  reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+  if (read.status != client::ReadStatus::kLine) {
+    const bool timed = limits.timed();
+    reply.failure =
+        describe_missing(*process_, read.status, "a move", timed ? Termination::kTimeForfeit : Termination::kWatchdog);
+    if (read.status == client::ReadStatus::kTimeout) {
+      process_->kill();  // Gomocup has no stop for a brain that thinks on
+      broken_ = true;
+    }
+    return reply;
+  }
+  const auto cell = gomocup_to_cell(read.line, size_);
+  if (!cell) {
+    reply.failure = Failure{Termination::kIllegalMove, fmt::format("unreadable answer '{}'", read.line.substr(0, 80))};
+    return reply;
+  }
+  reply.move = *cell;
+  return reply;
+}
+
+void GomocupPlayer::quit() {
+  if (!process_) return;
+  if (process_->is_alive()) {
+    process_->send_line("END");
+    if (!process_->wait_exit(1000ms)) process_->kill();
+  }
+  process_.reset();
+}
+
+bool GomocupPlayer::usable() { return process_ && !broken_ && process_->is_alive(); }
+
+}  // namespace narabe::match

@@ -1,0 +1,45 @@
+#pragma once
+// A Player for Gomocup brains (the Gomoku AI protocol, piskvork's): START size,
+// INFO for the time limits, BOARD ... DONE with every stone, and the brain's
+// "x,y" answer. Cells map to coordinates as file letter a.. = x 0.., rank 1.. =
+// y 0.. (a reflection of the board, which changes nothing in these games).
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "protocol/client/engine_process.h"
+#include "tools/match/player.h"
+
+namespace narabe::match {
+
+class GomocupPlayer final : public Player {
+ public:
+  GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts);
+  ~GomocupPlayer() override;
+
+  std::optional<Failure> start() override;
+  std::optional<Failure> new_game(const std::string& newgame_arguments) override;
+  MoveReply request_move(const MoveRequest& request) override;
+  void quit() override;
+  bool usable() override;
+  std::string reported_name() const override { return reported_name_; }
+
+ private:
+  // The next line that is not MESSAGE / DEBUG chatter.
+  client::ReadResult read_answer(std::chrono::steady_clock::time_point deadline);
+
+  EngineSpec spec_;
+  PlayerTimeouts timeouts_;
+  std::unique_ptr<client::EngineProcess> process_;
+  std::string reported_name_;
+  int size_ = 15;
+  bool broken_ = false;
+};
+
+// "h8" -> "7,7"; nullopt for text that is not a cell name.
+std::optional<std::string> cell_to_gomocup(std::string_view cell);
+// "7,7" -> "h8"; nullopt for text that is not "x,y" on a board of `size`.
+std::optional<std::string> gomocup_to_cell(std::string_view text, int size);
+
+}  // namespace narabe::match
