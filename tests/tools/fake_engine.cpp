@@ -59,6 +59,7 @@ constexpr std::string_view kUsage =
     "  --crash-on-start            exit(3) right after reading the first line\n"
     "  --hang-after N              at move request N+1 go silent until end of input\n"
     "  --no-readyok                never answer isready\n"
+    "  --readyok-count N           answer only the first N isready (a stall later on)\n"
     "  --late-ms MS                sleep MS before each move reply\n"
     "  --late-after N              ... only from move request N+1 on (default 0)\n"
     "  --illegal-after N           move N+1 is illegal (occupied cell / full column, else "
@@ -80,7 +81,7 @@ struct Flags {
   std::string name = "fake";
   std::optional<std::uint64_t> random_seed;
   std::optional<std::uint64_t> crash_after, hang_after, illegal_after, garbage_after,
-      no_bestmove_after;
+      no_bestmove_after, readyok_count;
   bool crash_on_start = false, no_readyok = false, ignore_stop = false;
   std::uint64_t late_ms = 0, late_after = 0, quit_delay_ms = 0;
   std::string log_path;
@@ -148,6 +149,8 @@ Flags parse_flags(int argc, char** argv) {
       f.hang_after = count();
     } else if (flag == "--no-readyok") {
       switch_flag(f.no_readyok);
+    } else if (flag == "--readyok-count") {
+      f.readyok_count = count();
     } else if (flag == "--late-ms") {
       f.late_ms = parse_number(flag, value(), kMaxMs);
     } else if (flag == "--late-after") {
@@ -487,7 +490,11 @@ class FakeEngine {
         });
         say(command == "uci" ? "uciok" : "ugiok");
       } else if (command == "isready") {
-        if (!flags_.no_readyok) say("readyok");
+        const bool within_count = !flags_.readyok_count || readyok_sent_ < *flags_.readyok_count;
+        if (!flags_.no_readyok && within_count) {
+          say("readyok");
+          ++readyok_sent_;
+        }
       } else if (command == "setoption" || command == "debug" || command == "ponderhit" ||
                  command == "register") {
         // accepted and ignored
@@ -780,6 +787,7 @@ class FakeEngine {
   std::string buffer_;
   bool at_end_ = false;
   std::uint64_t move_requests_ = 0;
+  std::uint64_t readyok_sent_ = 0;  // for --readyok-count
   std::mt19937_64 rng_;
 };
 
