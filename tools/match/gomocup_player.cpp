@@ -39,9 +39,7 @@ std::optional<std::string> gomocup_to_cell(std::string_view text, int size) {
 }
 
 GomocupPlayer::GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts)
-    : spec_(std::move(spec)), timeouts_(timeouts) {}
-
-GomocupPlayer::~GomocupPlayer() { quit(); }
+    : ProcessPlayer(std::move(spec), timeouts, "END") {}
 
 client::ReadResult GomocupPlayer::read_answer(Clock::time_point deadline) {
   while (true) {
@@ -55,10 +53,7 @@ client::ReadResult GomocupPlayer::read_answer(Clock::time_point deadline) {
 }
 
 std::optional<Failure> GomocupPlayer::start() {
-  std::string error;
-  process_ = spawn_engine(spec_, &error);
-  broken_ = false;
-  if (!process_) return Failure{Termination::kCrash, "could not start: " + error};
+  if (auto failure = spawn()) return failure;
   // Brains need not answer ABOUT; the START of the first game is the handshake.
   return std::nullopt;
 }
@@ -133,15 +128,5 @@ MoveReply GomocupPlayer::request_move(const MoveRequest& request) {
   return reply;
 }
 
-void GomocupPlayer::quit() {
-  if (!process_) return;
-  if (process_->is_alive()) {
-    process_->send_line("END");
-    if (!process_->wait_exit(1000ms)) process_->kill();
-  }
-  process_.reset();
-}
-
-bool GomocupPlayer::usable() { return process_ && !broken_ && process_->is_alive(); }
 
 }  // namespace narabe::match

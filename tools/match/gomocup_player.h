@@ -9,32 +9,23 @@
 #include <string>
 
 #include "protocol/client/engine_process.h"
-#include "tools/match/player.h"
+#include "tools/match/player_io.h"
 
 namespace narabe::match {
 
-class GomocupPlayer final : public Player {
+class GomocupPlayer final : public ProcessPlayer {
  public:
   GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts);
-  ~GomocupPlayer() override;
 
   std::optional<Failure> start() override;
   std::optional<Failure> new_game(const std::string& newgame_arguments) override;
   MoveReply request_move(const MoveRequest& request) override;
-  void quit() override;
-  bool usable() override;
-  std::string reported_name() const override { return reported_name_; }
 
  private:
   // The next line that is not MESSAGE / DEBUG chatter.
   client::ReadResult read_answer(std::chrono::steady_clock::time_point deadline);
 
-  EngineSpec spec_;
-  PlayerTimeouts timeouts_;
-  std::unique_ptr<client::EngineProcess> process_;
-  std::string reported_name_;
   int size_ = 15;
-  bool broken_ = false;
 };
 
 // "h8" -> "7,7"; nullopt for text that is not a cell name.

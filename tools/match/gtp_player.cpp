@@ -29,9 +29,8 @@ std::string trim(std::string_view text) {
 
 }  // namespace
 
-GtpPlayer::GtpPlayer(EngineSpec spec, PlayerTimeouts timeouts) : spec_(std::move(spec)), timeouts_(timeouts) {}
-
-GtpPlayer::~GtpPlayer() { quit(); }
+GtpPlayer::GtpPlayer(EngineSpec spec, PlayerTimeouts timeouts)
+    : ProcessPlayer(std::move(spec), timeouts, "quit") {}
 
 std::optional<GtpPlayer::Response> GtpPlayer::command(const std::string& line, std::chrono::milliseconds timeout,
                                                       Termination on_timeout, std::optional<Failure>& failure) {
@@ -75,11 +74,8 @@ std::optional<Failure> GtpPlayer::must(const std::string& line) {
 }
 
 std::optional<Failure> GtpPlayer::start() {
-  std::string error;
-  process_ = spawn_engine(spec_, &error);
-  broken_ = false;
   on_board_.clear();
-  if (!process_) return Failure{Termination::kCrash, "could not start: " + error};
+  if (auto failure = spawn()) return failure;
   std::optional<Failure> failure;
   const auto name = command("name", timeouts_.handshake, Termination::kStall, failure);
   if (failure) {
@@ -163,15 +159,5 @@ MoveReply GtpPlayer::request_move(const MoveRequest& request) {
   return reply;
 }
 
-void GtpPlayer::quit() {
-  if (!process_) return;
-  if (process_->is_alive()) {
-    process_->send_line("quit");
-    if (!process_->wait_exit(1000ms)) process_->kill();
-  }
-  process_.reset();
-}
-
-bool GtpPlayer::usable() { return process_ && !broken_ && process_->is_alive(); }
 
 }  // namespace narabe::match

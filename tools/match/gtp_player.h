@@ -10,21 +10,17 @@
 #include <vector>
 
 #include "protocol/client/engine_process.h"
-#include "tools/match/player.h"
+#include "tools/match/player_io.h"
 
 namespace narabe::match {
 
-class GtpPlayer final : public Player {
+class GtpPlayer final : public ProcessPlayer {
  public:
   GtpPlayer(EngineSpec spec, PlayerTimeouts timeouts);
-  ~GtpPlayer() override;
 
   std::optional<Failure> start() override;
   std::optional<Failure> new_game(const std::string& newgame_arguments) override;
   MoveReply request_move(const MoveRequest& request) override;
-  void quit() override;
-  bool usable() override;
-  std::string reported_name() const override { return reported_name_; }
 
  private:
   struct Response {
@@ -37,12 +33,7 @@ class GtpPlayer final : public Player {
   // A command that must succeed within the handshake time-out.
   std::optional<Failure> must(const std::string& line);
 
-  EngineSpec spec_;
-  PlayerTimeouts timeouts_;
-  std::unique_ptr<client::EngineProcess> process_;
-  std::string reported_name_;
   std::vector<std::string> on_board_;  // the moves the engine's board holds now
-  bool broken_ = false;
 };
 
 }  // namespace narabe::match

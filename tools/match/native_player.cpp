@@ -13,19 +13,11 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
 NativePlayer::NativePlayer(EngineSpec spec, PlayerTimeouts timeouts)
-    : spec_(std::move(spec)), timeouts_(timeouts) {}
-
-NativePlayer::~NativePlayer() { quit(); }
+    : ProcessPlayer(std::move(spec), timeouts, "quit") {}
 
 std::optional<Failure> NativePlayer::start() {
-  std::string error;
-  process_ = spawn_engine(spec_, &error);
-  broken_ = false;
   games_.clear();
-  if (!process_) {
-    broken_ = true;
-    return Failure{Termination::kCrash, "could not start: " + error};
-  }
+  if (auto failure = spawn()) return failure;
   if (!process_->send_line("uci")) return describe_missing(*process_, client::ReadStatus::kClosed, "uciok", Termination::kStall);
   std::vector<std::string> seen;
   const auto reply = process_->wait_for_line_status("uciok", timeouts_.handshake, &seen);
@@ -142,15 +134,5 @@ void NativePlayer::recover_after_timeout() {
   }
 }
 
-void NativePlayer::quit() {
-  if (!process_) return;
-  if (process_->is_alive()) {
-    process_->send_line("quit");
-    if (!process_->wait_exit(1000ms)) process_->kill();
-  }
-  process_.reset();
-}
-
-bool NativePlayer::usable() { return process_ && !broken_ && process_->is_alive(); }
 
 }  // namespace narabe::match

@@ -8,21 +8,17 @@
 #include <vector>
 
 #include "protocol/client/engine_process.h"
-#include "tools/match/player.h"
+#include "tools/match/player_io.h"
 
 namespace narabe::match {
 
-class NativePlayer final : public Player {
+class NativePlayer final : public ProcessPlayer {
  public:
   NativePlayer(EngineSpec spec, PlayerTimeouts timeouts);
-  ~NativePlayer() override;
 
   std::optional<Failure> start() override;
   std::optional<Failure> new_game(const std::string& newgame_arguments) override;
   MoveReply request_move(const MoveRequest& request) override;
-  void quit() override;
-  bool usable() override;
-  std::string reported_name() const override { return reported_name_; }
 
   std::vector<std::string> announced_games() const override { return games_; }
 
@@ -31,12 +27,7 @@ class NativePlayer final : public Player {
   // the engine is killed (the loop will restart it for the next game).
   void recover_after_timeout();
 
-  EngineSpec spec_;
-  PlayerTimeouts timeouts_;
-  std::unique_ptr<client::EngineProcess> process_;
-  std::string reported_name_;
   std::vector<std::string> games_;
-  bool broken_ = false;
 };
 
 // The `position` and `go` lines for a request (also used by tests).

@@ -18,6 +18,31 @@ std::unique_ptr<client::EngineProcess> spawn_engine(const EngineSpec& spec, std:
   return client::EngineProcess::start(spec.command, options, error);
 }
 
+ProcessPlayer::ProcessPlayer(EngineSpec spec, PlayerTimeouts timeouts, std::string goodbye_line)
+    : spec_(std::move(spec)), timeouts_(timeouts), goodbye_line_(std::move(goodbye_line)) {}
+
+ProcessPlayer::~ProcessPlayer() { quit(); }
+
+std::optional<Failure> ProcessPlayer::spawn() {
+  std::string error;
+  process_ = spawn_engine(spec_, &error);
+  broken_ = false;
+  reported_name_.clear();
+  if (!process_) return Failure{Termination::kCrash, "could not start: " + error};
+  return std::nullopt;
+}
+
+void ProcessPlayer::quit() {
+  if (!process_) return;
+  if (process_->is_alive()) {
+    process_->send_line(goodbye_line_);
+    if (!process_->wait_exit(1000ms)) process_->kill();
+  }
+  process_.reset();
+}
+
+bool ProcessPlayer::usable() { return process_ && !broken_ && process_->is_alive(); }
+
 Failure describe_missing(client::EngineProcess& process, client::ReadStatus status, const std::string& what,
                          Termination on_timeout) {
   switch (status) {

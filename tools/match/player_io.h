@@ -12,6 +12,31 @@
 
 namespace narabe::match {
 
+// What every Player is beside its protocol: an engine process, its spec and
+// time-outs, and whether a failure left it unusable (a hang it was killed for).
+class ProcessPlayer : public Player {
+ public:
+  ~ProcessPlayer() override;
+  // Sends the protocol's goodbye, gives the engine a second, then kills it.
+  void quit() override;
+  bool usable() override;
+  std::string reported_name() const override { return reported_name_; }
+
+ protected:
+  ProcessPlayer(EngineSpec spec, PlayerTimeouts timeouts, std::string goodbye_line);
+  // Starts the process afresh; a program that cannot be started is a crash.
+  std::optional<Failure> spawn();
+
+  EngineSpec spec_;
+  PlayerTimeouts timeouts_;
+  std::unique_ptr<client::EngineProcess> process_;
+  std::string reported_name_;
+  bool broken_ = false;
+
+ private:
+  std::string goodbye_line_;
+};
+
 // Starts the engine of `spec` (stderr discarded: engines' debug output must not
 // garble the tool's report). nullptr and `error` on failure.
 std::unique_ptr<client::EngineProcess> spawn_engine(const EngineSpec& spec, std::string* error);
