@@ -181,7 +181,11 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
     if constexpr (HasExactSolver<G>) {
-      if (options.exact && prepare(root)) {
+      // A depth limit short of the end of the game asks for a horizon, which a
+      // proof does not have: such a search stays the depth-limited one, so that
+      // `go depth N` ends after N plies whatever the level.
+      const bool depth_reaches_end = !limits.depth || *limits.depth >= position_.max_remaining_plies();
+      if (options.exact && depth_reaches_end && prepare(root)) {
         run_exact(root, lines, options.own_book, result);
         if (limits.infinite) stop.wait();
         result.nodes = nodes_;

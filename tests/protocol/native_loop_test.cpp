@@ -655,6 +655,23 @@ TEST_F(NativeLoopTest, Connect4FromTheStartTheBookAnswersFourWithAProvenWin) {
   send("setoption name OwnBook value true");
 }
 
+TEST_F(NativeLoopTest, Connect4MaxUnderADepthLimitSearchesThatDeepInsteadOfProving) {
+  // A horizon short of the game's end: the depth-limited search, bounded like
+  // any other `go depth` (tournaments rely on it), not the proof.
+  send("newgame connect4");
+  send("position startpos moves 4 4 3");
+  const Lines shallow = run("go depth 4");
+  ASSERT_GE(shallow.size(), 2u) << joined(shallow);
+  EXPECT_EQ(count_starting_with(shallow, "info depth 4 "), 1u) << joined(shallow);
+  EXPECT_EQ(count_starting_with(shallow, "info depth 5 "), 0u) << joined(shallow);
+  EXPECT_EQ(shallow[shallow.size() - 2].find("mate"), std::string::npos) << joined(shallow);
+  // A depth that reaches the end of the game still proves.
+  send("position startpos moves 4 4 4 4 4 2 2 3 3 5 5 6 6 1 1 7");
+  const Lines deep = run("go depth 26");
+  ASSERT_GE(deep.size(), 2u) << joined(deep);
+  EXPECT_NE(deep[deep.size() - 2].find(" score mate 3 "), std::string::npos) << joined(deep);
+}
+
 TEST_F(NativeLoopTest, Connect4OtherBoardSizesPlay) {
   send("newgame connect4 width 9 height 5");
   EXPECT_EQ(fen(), "9/9/9/9/9 x");
