@@ -154,6 +154,15 @@ def parse_sprt(text: str) -> list[str]:
     return words
 
 
+def sprt_description(words: list[str]) -> str:
+    """The run header's form of an SPRT, as narabe-match writes it (all keys, defaults filled in)."""
+    values = {"alpha": "0.05", "beta": "0.05", "model": "normalized"}
+    values.update(word.split("=", 1) for word in words)
+    numbers = {k: format(float(values[k]), "g") for k in ("elo0", "elo1", "alpha", "beta")}
+    return (f"elo0={numbers['elo0']} elo1={numbers['elo1']} alpha={numbers['alpha']} "
+            f"beta={numbers['beta']} model={values['model']}")
+
+
 @dataclass
 class Engine:
     """One --engine argument of narabe-match."""
