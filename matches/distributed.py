@@ -47,14 +47,28 @@ from pathlib import Path
 # Dask's own logging is chatty (cluster start and stop, worker heartbeats): errors only.
 os.environ.setdefault("DASK_DISTRIBUTED__LOGGING__DISTRIBUTED", "error")
 
-# This file is called distributed.py, like Dask's package: take its folder off the
-# import path while the package is imported, then put it back (at the end) for
-# the harness's own modules.
 _HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-import distributed as dask_distributed  # noqa: E402
-sys.path.append(str(_HERE))
+sys.path.insert(0, str(_HERE))
 import narabe_match as nm  # noqa: E402
+
+
+def load_dask():
+    """Imports Dask's `distributed` package (late: it takes a second or two, which
+    argument errors should not wait for).
+
+    This file is called distributed.py too, so its folder leaves the import path
+    while the package is imported.
+    """
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    try:
+        import distributed
+    finally:
+        sys.path[:] = saved
+    for name in ("distributed", "distributed.scheduler", "distributed.worker", "distributed.nanny",
+                 "distributed.core", "distributed.comm", "tornado", "bokeh"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    return distributed
 
 POLL_SECONDS = 0.2
 STOP_GRACE_SECONDS = 60  # how long an interrupted coordinator waits for the shards to save
@@ -73,6 +87,8 @@ def run_shard(match_argv: list[str], shard: int, shards: int, run_id: str, worke
     "end": True, ...} with the exit code, after which nothing more comes from this
     shard. The stop event turns into one SIGINT for narabe-match.
     """
+    import distributed as dask_distributed  # on a worker: the real package, already loaded
+
     queue = dask_distributed.Queue(f"narabe-lines-{run_id}")
     stop = dask_distributed.Event(f"narabe-stop-{run_id}")
     folder = Path(worker_dir) if worker_dir else Path(tempfile.mkdtemp(prefix=f"narabe-shard{shard}-"))
@@ -239,11 +255,8 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     return args, match_args
 
 
-def start_client(args: argparse.Namespace):
+def start_client(args: argparse.Namespace, dask_distributed):
     """A Dask client: on the given scheduler, or on a quiet in-process LocalCluster."""
-    for name in ("distributed", "distributed.scheduler", "distributed.worker", "distributed.nanny",
-                 "distributed.core", "distributed.comm", "tornado", "bokeh"):
-        logging.getLogger(name).setLevel(logging.ERROR)
     Client, LocalCluster = dask_distributed.Client, dask_distributed.LocalCluster
     if args.scheduler:
         try:
@@ -270,7 +283,8 @@ def coordinate(args: argparse.Namespace, match_args: list[str]) -> int:
     print(f"distributed: {args.shards} shard(s) of: narabe-match {' '.join(match_args)}"
           + (f" (SPRT {' '.join(sprt)}, applied by the coordinator)" if sprt else ""), flush=True)
 
-    client = start_client(args)
+    dask_distributed = load_dask()
+    client = start_client(args, dask_distributed)
     try:
         queue = dask_distributed.Queue(f"narabe-lines-{run_id}", client=client)
         stop = dask_distributed.Event(f"narabe-stop-{run_id}", client=client)
