@@ -14,7 +14,10 @@
 //     cells, the opponent can answer every move in the same column and so gets the
 //     upper cell of every pair; if the side to move cannot make four even with all
 //     the lower cells, it cannot win (score <= 0), and if the opponent then makes
-//     four with the upper cells, it loses (score < 0).
+//     four with the upper cells, it loses (score < 0). Columns with an odd number
+//     of empty cells are allowed too: their lowest cells count for the side that
+//     would not get them; and with an odd number of such columns the side to move
+//     takes one and becomes the one answering (a lower bound of 0 or 1).
 
 #include <algorithm>
 #include <bit>
@@ -206,6 +209,24 @@ class FixedSolver final : public SolverCore {
     }
   }
 
+  // The follower's strategy, a generalised claimeven: `leader` is to move, or has
+  // just moved, and the follower answers every move into a column with an even
+  // number of empty cells on top of it, and every move into a column with an odd
+  // number into another such column (there always is one while the leader is to
+  // move with an even number of such columns). The follower then gets every empty
+  // cell of the upper parity (the upper cell of each pair) except the lowest cells
+  // of the odd columns, which may go to the leader; the leader gets at most the
+  // rest. Returns 0 when the leader can then never make four (the leader cannot
+  // win), -1 when moreover the follower's cells make four (the leader loses), 1
+  // when nothing is proven. Precondition: `leader` is to move and the number of
+  // columns with an odd number of empty cells is even.
+  static int follower_bound(Bitboard leader, Bitboard follower, Bitboard mask) {
+    const Bitboard empty = kBoard & ~mask;
+    const Bitboard odd_bottoms = possible(mask) & ~kClaimevenLower;
+    if (has_four(leader | (empty & kClaimevenLower) | odd_bottoms)) return 1;
+    return has_four(follower | (empty & ~kClaimevenLower & ~odd_bottoms)) ? -1 : 0;
+  }
+
   static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard* moves) {
     int scores[W];
     int count = 0;
@@ -237,7 +258,6 @@ class FixedSolver final : public SolverCore {
     ++nodes;
     if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
     const Bitboard opponent = current ^ mask;
-    const Bitboard free_cells = possible(mask);
     const Bitboard candidates = non_losing(current, mask);
     if (!candidates) return -(kCells - moves) / 2;  // every move loses at once
     if (moves >= kCells - 2) return 0;
@@ -249,13 +269,20 @@ class FixedSolver final : public SolverCore {
       if (alpha >= beta) return alpha;
     }
     int highest = (kCells - 1 - moves) / 2;
-    // Claimeven: with an even number of empty cells in every column the opponent can
-    // take the upper cell of each pair. It bounds the score by 0 (or -1 when the
-    // opponent then makes four), which can cut any window reaching 0.
-    if ((free_cells & ~kClaimevenLower) == 0 && beta >= 0) {
-      const Bitboard empty = kBoard & ~mask;
-      if (!has_four(current | (empty & kClaimevenLower)))
-        highest = std::max(lowest, has_four(opponent | (empty & ~kClaimevenLower)) ? -1 : 0);
+    // Claimeven, generalised to columns with an odd number of empty cells
+    // (follower_bound): a bound of 0 or +-1, which cuts any window reaching 0. With
+    // an even number of such columns the opponent can be the follower, with an odd
+    // number we can, after a first move into one of them.
+    if ((kCells - moves) % 2 == 0) {
+      if (beta > -1) {
+        if (const int bound = follower_bound(current, opponent, mask); bound <= 0)
+          highest = std::max(lowest, bound);
+      }
+    } else if (alpha < 1) {
+      if (const int bound = -follower_bound(opponent, current, mask); bound >= 0 && bound > alpha) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
     }
     if (beta > highest) {
       beta = highest;
