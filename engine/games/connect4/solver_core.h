@@ -49,6 +49,13 @@ class FixedSolver final : public SolverCore {
     return kBottom * rows;
   }
   static constexpr Bitboard kClaimevenLower = claimeven_lower();
+  static constexpr Bitboard rows_of_parity(int parity) {
+    Bitboard rows = 0;
+    for (int row = parity; row < H; row += 2) rows |= Bitboard{1} << row;
+    return kBottom * rows;
+  }
+  static constexpr Bitboard kEvenRows = rows_of_parity(0);
+  static constexpr Bitboard kOddRows = rows_of_parity(1);
   static constexpr Bitboard column(int c) { return kColumnBits << (c * kField); }
   static constexpr int centre_column(int i) { return W / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2; }
 
@@ -227,6 +234,38 @@ class FixedSolver final : public SolverCore {
     return has_four(follower | (empty & ~kClaimevenLower & ~odd_bottoms)) ? -1 : 0;
   }
 
+  // Zugzwang through a threat (Allis' odd threat for the first player, on 7x6):
+  // `owner` has a winning cell t that is not playable yet. Leave aside the cell s
+  // under t and everything above it; if the rest has an even number of empty cells
+  // with the other side to move (odd, with the owner to move, who first plays into
+  // a column with an odd number of them), the owner can follow as in
+  // follower_bound there. When the rest is full the other side has to play s and
+  // the owner wins at t, unless the other side made four before with the cells it
+  // can get: the leader's cells of the rest, the lowest cells of its odd columns,
+  // and s. True when those cannot make four: the owner wins.
+  static bool threat_win(Bitboard owner, Bitboard other, Bitboard mask, int moves, bool owner_to_move) {
+    // The row parity of t that gives the rest the parity the owner needs.
+    const int parity = (static_cast<int>(owner_to_move) + 1 + H - (kCells - moves)) & 1;
+    const Bitboard free = possible(mask);
+    Bitboard threats = winning_cells(owner, mask) & ~free & (parity == 0 ? kEvenRows : kOddRows);
+    if (!threats) return false;
+    const Bitboard empty = kBoard & ~mask;
+    const Bitboard leader = (empty & kClaimevenLower) | (free & ~kClaimevenLower);
+    const Bitboard under_rows = parity == 0 ? kOddRows : kEvenRows;  // the parity of s
+    while (threats) {
+      const Bitboard t = threats & (~threats + 1);
+      const Bitboard col = column(column_of(t));
+      threats &= ~col;  // the lowest such threat of each column
+      const Bitboard s = t >> 1;
+      // Column c below s is a column of the rest whose top is s - 1 row: the leader
+      // gets the rows of s's parity, and its lowest cell if it has the other one.
+      const Bitboard below = col & empty & (s - 1);
+      const Bitboard cells = other | (leader & ~col) | (below & under_rows) | (below & free) | s;
+      if (!has_four(cells)) return true;
+    }
+    return false;
+  }
+
   static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard* moves) {
     int scores[W];
     int count = 0;
@@ -284,6 +323,13 @@ class FixedSolver final : public SolverCore {
         if (alpha >= beta) return alpha;
       }
     }
+    // A threat below which the opponent of its owner will have to play (threat_win).
+    if (alpha < 1 && threat_win(current, opponent, mask, moves, true)) {
+      alpha = 1;
+      if (alpha >= beta) return alpha;
+    }
+    if (highest > -1 && beta > -1 && threat_win(opponent, current, mask, moves, false))
+      highest = std::max(lowest, -1);
     if (beta > highest) {
       beta = highest;
       if (alpha >= beta) return beta;
