@@ -216,22 +216,41 @@ class FixedSolver final : public SolverCore {
     }
   }
 
-  // The follower's strategy, a generalised claimeven: `leader` is to move, or has
-  // just moved, and the follower answers every move into a column with an even
-  // number of empty cells on top of it, and every move into a column with an odd
-  // number into another such column (there always is one while the leader is to
-  // move with an even number of such columns). The follower then gets every empty
-  // cell of the upper parity (the upper cell of each pair) except the lowest cells
-  // of the odd columns, which may go to the leader; the leader gets at most the
-  // rest. Returns 0 when the leader can then never make four (the leader cannot
-  // win), -1 when moreover the follower's cells make four (the leader loses), 1
-  // when nothing is proven. Precondition: `leader` is to move and the number of
-  // columns with an odd number of empty cells is even.
+  // The follower's strategy, a generalised claimeven: the leader is to move, and
+  // the follower answers every move into a column with an even number of empty
+  // cells on top of it, and every move into a column with an odd number into
+  // another such column (there always is one while the leader is to move with an
+  // even number of such columns). The follower then gets every empty cell of the
+  // upper parity (the upper cell of each pair) except the lowest cells of the odd
+  // columns, which may go to the leader; the leader gets at most the rest.
+  // Returns 0 when the leader can then never make four (the leader cannot win), -1
+  // when moreover the follower's cells make four (the leader loses), 1 when
+  // nothing is proven. Precondition: `leader` is to move and the number of columns
+  // with an odd number of empty cells is even.
   static int follower_bound(Bitboard leader, Bitboard follower, Bitboard mask) {
     const Bitboard empty = kBoard & ~mask;
     const Bitboard odd_bottoms = possible(mask) & ~kClaimevenLower;
     if (has_four(leader | (empty & kClaimevenLower) | odd_bottoms)) return 1;
     return has_four(follower | (empty & ~kClaimevenLower & ~odd_bottoms)) ? -1 : 0;
+  }
+  // The same with an odd number of such columns: the side to move plays into one
+  // of them first and then follows, so the leader gets the lowest cells of the
+  // other odd columns at most. Returns 0 when some first move leaves the leader
+  // unable to make four (the side to move cannot lose), 1 when one of those
+  // moreover gives the side to move four (it wins), -1 when nothing is proven.
+  static int first_follower_bound(Bitboard follower, Bitboard leader, Bitboard mask) {
+    const Bitboard empty = kBoard & ~mask;
+    const Bitboard odd_bottoms = possible(mask) & ~kClaimevenLower;
+    const Bitboard leader_cells = leader | (empty & kClaimevenLower);
+    const Bitboard follower_cells = follower | (empty & ~kClaimevenLower & ~odd_bottoms);
+    int bound = -1;
+    for (Bitboard rest = odd_bottoms; rest; rest &= rest - 1) {
+      const Bitboard first = rest & (~rest + 1);
+      if (has_four(leader_cells | (odd_bottoms & ~first))) continue;
+      if (has_four(follower_cells | first)) return 1;
+      bound = 0;
+    }
+    return bound;
   }
 
   // Zugzwang through a threat (Allis' odd threat for the first player, on 7x6):
@@ -241,8 +260,9 @@ class FixedSolver final : public SolverCore {
   // a column with an odd number of them), the owner can follow as in
   // follower_bound there. When the rest is full the other side has to play s and
   // the owner wins at t, unless the other side made four before with the cells it
-  // can get: the leader's cells of the rest, the lowest cells of its odd columns,
-  // and s. True when those cannot make four: the owner wins.
+  // can get: the leader's cells of the rest, the lowest cells of its odd columns
+  // (but the one the owner takes first), and s. True when those cannot make four:
+  // the owner wins.
   static bool threat_win(Bitboard owner, Bitboard other, Bitboard mask, int moves, bool owner_to_move) {
     // The row parity of t that gives the rest the parity the owner needs.
     const int parity = (static_cast<int>(owner_to_move) + 1 + H - (kCells - moves)) & 1;
@@ -250,7 +270,6 @@ class FixedSolver final : public SolverCore {
     Bitboard threats = winning_cells(owner, mask) & ~free & (parity == 0 ? kEvenRows : kOddRows);
     if (!threats) return false;
     const Bitboard empty = kBoard & ~mask;
-    const Bitboard leader = (empty & kClaimevenLower) | (free & ~kClaimevenLower);
     const Bitboard under_rows = parity == 0 ? kOddRows : kEvenRows;  // the parity of s
     while (threats) {
       const Bitboard t = threats & (~threats + 1);
@@ -260,8 +279,14 @@ class FixedSolver final : public SolverCore {
       // Column c below s is a column of the rest whose top is s - 1 row: the leader
       // gets the rows of s's parity, and its lowest cell if it has the other one.
       const Bitboard below = col & empty & (s - 1);
-      const Bitboard cells = other | (leader & ~col) | (below & under_rows) | (below & free) | s;
-      if (!has_four(cells)) return true;
+      const Bitboard odd_bottoms = (free & ~kClaimevenLower & ~col) | (free & below & ~under_rows);
+      const Bitboard cells = other | (empty & kClaimevenLower & ~col) | (below & under_rows) | s;
+      if (!owner_to_move) {
+        if (!has_four(cells | odd_bottoms)) return true;
+        continue;
+      }
+      for (Bitboard rest = odd_bottoms; rest; rest &= rest - 1)
+        if (!has_four(cells | (odd_bottoms & ~(rest & (~rest + 1))))) return true;
     }
     return false;
   }
@@ -318,7 +343,7 @@ class FixedSolver final : public SolverCore {
           highest = std::max(lowest, bound);
       }
     } else if (alpha < 1) {
-      if (const int bound = -follower_bound(opponent, current, mask); bound >= 0 && bound > alpha) {
+      if (const int bound = first_follower_bound(current, opponent, mask); bound >= 0 && bound > alpha) {
         alpha = bound;
         if (alpha >= beta) return alpha;
       }
