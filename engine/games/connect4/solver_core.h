@@ -58,6 +58,16 @@ class FixedSolver final : public SolverCore {
   static constexpr Bitboard kOddRows = rows_of_parity(1);
   static constexpr Bitboard column(int c) { return kColumnBits << (c * kField); }
   static constexpr int centre_column(int i) { return W / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2; }
+  // The columns in search order, centre first.
+  struct ColumnOrder {
+    Bitboard columns[W];
+  };
+  static constexpr ColumnOrder column_order() {
+    ColumnOrder order{};
+    for (int i = 0; i < W; ++i) order.columns[i] = column(centre_column(i));
+    return order;
+  }
+  static constexpr ColumnOrder kColumnOrder = column_order();
 
   static constexpr int kUnknownLower = -127;
   static constexpr int kUnknownUpper = 127;
@@ -174,15 +184,10 @@ class FixedSolver final : public SolverCore {
     for (int c = 0; c < W; ++c) result |= ((key >> (c * kField)) & kFieldMask) << ((W - 1 - c) * kField);
     return result;
   }
-  static Bitboard key_of(Bitboard current, Bitboard mask) {
-    const Bitboard key = current + mask;
-    return std::min(key, mirror(key));
-  }
-  // Whether the key of the position is its mirror image's (columns then count from
-  // the right in what the table keeps).
-  static bool keyed_mirrored(Bitboard current, Bitboard mask) {
-    const Bitboard key = current + mask;
-    return mirror(key) < key;
+  // The mirror image of one disc.
+  static Bitboard mirror_cell(Bitboard cell) {
+    const int bit = std::countr_zero(cell);
+    return Bitboard{1} << (bit + (W - 1 - 2 * (bit / kField)) * kField);
   }
 
   std::size_t bucket_of(Bitboard key) const {
@@ -291,13 +296,25 @@ class FixedSolver final : public SolverCore {
     return false;
   }
 
+  // A move makes few winning cells: counting them one by one is cheaper than the
+  // library's portable popcount when the build has no popcount instruction.
+  static int sparse_popcount(Bitboard b) {
+#if defined(__POPCNT__)
+    return std::popcount(b);
+#else
+    int n = 0;
+    for (; b; b &= b - 1) ++n;
+    return n;
+#endif
+  }
+
   static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard* moves) {
     int scores[W];
     int count = 0;
     for (int i = 0; i < W; ++i) {
-      const Bitboard move = candidates & column(centre_column(i));
+      const Bitboard move = candidates & kColumnOrder.columns[i];
       if (!move) continue;
-      const int score = std::popcount(winning_cells(current | move, mask | move));
+      const int score = sparse_popcount(winning_cells(current | move, mask | move));
       int pos = count++;  // insertion keeps centre-first order among equal scores
       for (; pos > 0 && scores[pos - 1] < score; --pos) {
         scores[pos] = scores[pos - 1];
@@ -318,7 +335,11 @@ class FixedSolver final : public SolverCore {
 
   // Precondition at every node: the side to move cannot win with its next disc
   // (the parent never leaves a winning cell it could play).
-  int negamax(Bitboard current, Bitboard mask, int moves, int alpha, int beta) {
+  // The search carries the mirror images of current and mask along (mirror_current,
+  // mirror_mask): the table's key needs them at every node, and a move changes
+  // them by one disc.
+  int negamax(Bitboard current, Bitboard mask, Bitboard mirror_current, Bitboard mirror_mask, int moves,
+              int alpha, int beta) {
     ++nodes;
     if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
     const Bitboard opponent = current ^ mask;
@@ -360,8 +381,14 @@ class FixedSolver final : public SolverCore {
       if (alpha >= beta) return beta;
     }
 
-    const Bitboard key = key_of(current, mask);
-    const bool mirrored = keyed_mirrored(current, mask);
+    // The key is the smaller of current + mask and its mirror image (columns then
+    // count from the right in what the table keeps). Mirroring moves no bit across
+    // a column's sentinel, so it commutes with that sum.
+    const Bitboard plain_key = current + mask;
+    const Bitboard mirror_key = mirror_current + mirror_mask;
+    const bool mirrored = mirror_key < plain_key;
+    const Bitboard key = mirrored ? mirror_key : plain_key;
+    const Bitboard mirror_opponent = mirror_current ^ mirror_mask;
     int table_column = -1;
     if (const Entry* e = probe(key)) {
       if (e->best >= 0) table_column = mirrored ? W - 1 - e->best : e->best;
@@ -393,7 +420,9 @@ class FixedSolver final : public SolverCore {
     // where searching is cheaper than the extra probes).
     if (moves < kCells - 4) {
       for (int i = 0; i < count; ++i) {
-        if (const Entry* child = probe(key_of(opponent, mask | ordered[i]))) {
+        const Bitboard child_key = opponent + (mask | ordered[i]);
+        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(ordered[i]));
+        if (const Entry* child = probe(std::min(child_key, child_mirror))) {
           if (-child->upper >= beta) {
             const int refutation = column_of(ordered[i]);
             store(key, moves, -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
@@ -403,7 +432,8 @@ class FixedSolver final : public SolverCore {
       }
     }
     for (int i = 0; i < count; ++i) {
-      const int score = -negamax(opponent, mask | ordered[i], moves + 1, -beta, -alpha);
+      const int score = -negamax(opponent, mask | ordered[i], mirror_opponent, mirror_mask | mirror_cell(ordered[i]),
+                                 moves + 1, -beta, -alpha);
       if (aborted_) return 0;
       if (score >= beta) {
         const int refutation = column_of(ordered[i]);
@@ -427,8 +457,11 @@ class FixedSolver final : public SolverCore {
     Bitboard ordered[W];
     const int count = order_moves(current, mask, candidates, ordered);
     int best = -(kCells - moves) / 2;
+    const Bitboard mirror_opponent = mirror(opponent);
+    const Bitboard mirror_mask = mirror(mask);
     for (int i = 0; i < count; ++i) {
-      const int score = -negamax(opponent, mask | ordered[i], moves + 1, -beta, -alpha);
+      const int score = -negamax(opponent, mask | ordered[i], mirror_opponent, mirror_mask | mirror_cell(ordered[i]),
+                                 moves + 1, -beta, -alpha);
       if (aborted_) return 0;
       best = std::max(best, score);
       if (score > alpha) {
@@ -452,7 +485,7 @@ class FixedSolver final : public SolverCore {
       if (mid <= 0 && low / 2 < mid) mid = low / 2;
       else if (mid >= 0 && high / 2 > mid) mid = high / 2;
       const int r = at_root ? search_root(current, mask, moves, mid, mid + 1)
-                            : negamax(current, mask, moves, mid, mid + 1);
+                            : negamax(current, mask, mirror(current), mirror(mask), moves, mid, mid + 1);
       if (aborted_) return std::nullopt;
       if (r <= mid) high = r;
       else low = r;
