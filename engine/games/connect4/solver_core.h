@@ -17,7 +17,10 @@
 //     four with the upper cells, it loses (score < 0). Columns with an odd number
 //     of empty cells are allowed too: their lowest cells count for the side that
 //     would not get them; and with an odd number of such columns the side to move
-//     takes one and becomes the one answering (a lower bound of 0 or 1).
+//     takes one and becomes the one answering (a lower bound of 0 or 1);
+//   * threat zugzwang (Allis' odd threat): a side with a threat the other side
+//     will have to play under, when the rest of the board fills up, wins unless
+//     the other side can make four first (a bound of +-1, see threat_win).
 
 #include <algorithm>
 #include <bit>
