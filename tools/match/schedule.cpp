@@ -23,7 +23,8 @@ core::Expected<Schedule> Schedule::make(const ScheduleConfig& config) {
     for (int i = 0; i < config.engines; ++i)
       for (int j = i + 1; j < config.engines; ++j) s.encounters_.emplace_back(i, j);
   }
-  if (s.pair_count() > kMaxPairs || s.pair_count() / static_cast<std::int64_t>(s.encounters_.size()) != s.rounds_)
+  // Compared by division: rounds * encounters may not fit in 64 bits.
+  if (s.rounds_ > kMaxPairs / static_cast<std::int64_t>(s.encounters_.size()))
     return core::make_error(fmt::format("the run would have more than {} openings: fewer rounds", kMaxPairs));
   return s;
 }
