@@ -51,7 +51,7 @@ core::Expected<SprtConfig> parse_sprt(const std::vector<std::string>& tokens) {
 
 std::string describe_sprt(const std::optional<SprtConfig>& sprt) {
   if (!sprt) return "";
-  return fmt::format("elo0={:g} elo1={:g} alpha={:g} beta={:g} model={}", sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta,
+  return fmt::format("elo0={} elo1={} alpha={} beta={} model={}", sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta,
                      sprt->model == SprtModel::kLogistic ? "logistic" : "normalized");
 }
 
