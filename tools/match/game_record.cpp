@@ -71,6 +71,8 @@ core::Expected<GameRecord> game_from_json(std::string_view text) {
     r.opening_index = j.at("opening").at("index").get<std::int64_t>();
     r.opening.fen = j.at("opening").at("fen").get<std::string>();
     r.opening.moves = j.at("opening").at("moves").get<std::vector<std::string>>();
+    // Iterating an object or a number would not throw: check the type first.
+    if (!j.at("moves").is_array()) return core::make_error("bad game record: moves is not an array");
     for (const json& m : j.at("moves")) {
       MoveRecord move;
       move.move = m.at("move").get<std::string>();
