@@ -57,6 +57,12 @@ TEST(EngineSpec, LaterCmdReplacesTheProgram) {
   EXPECT_EQ(spec.command, (Words{"./new", "-v"}));
 }
 
+TEST(EngineSpec, LaterCmdReplacesTheEarlierCmdsOwnArguments) {
+  // --each cmd="./a --fast" then --engine cmd=./b: ./b runs without --fast.
+  const EngineSpec spec = applied({"cmd=./a --fast", "cmd=./b"});
+  EXPECT_EQ(spec.command, (Words{"./b"}));
+}
+
 TEST(EngineSpec, EmptyCmdAndUnclosedQuoteAreErrors) {
   EXPECT_TRUE(contains(error_of({"cmd="}), "needs a program"));
   EXPECT_TRUE(contains(error_of({"cmd=\"./a b"}), "unclosed quote"));

@@ -96,16 +96,11 @@ core::Status apply_engine_tokens(const std::vector<std::string>& tokens, EngineS
       auto words = split_command(value);
       if (!words) return core::make_error(words.error());
       if (words->empty()) return core::make_error("cmd= needs a program");
-      // cmd= replaces the program; args given before stay after it.
-      std::vector<std::string> args(spec.command.empty() ? spec.command.begin() : spec.command.begin() + 1,
-                                    spec.command.end());
-      spec.command = std::move(*words);
-      spec.command.insert(spec.command.end(), args.begin(), args.end());
+      spec.cmd_words = std::move(*words);
     } else if (key == "args") {
       auto words = split_command(value);
       if (!words) return core::make_error(words.error());
-      if (spec.command.empty()) spec.command.emplace_back();  // the program comes with cmd=
-      spec.command.insert(spec.command.end(), words->begin(), words->end());
+      spec.arg_words.insert(spec.arg_words.end(), words->begin(), words->end());
     } else if (key == "name") {
       if (value.empty()) return core::make_error("name= needs a name");
       spec.name = value;
@@ -159,6 +154,8 @@ core::Status apply_engine_tokens(const std::vector<std::string>& tokens, EngineS
           key));
     }
   }
+  spec.command = spec.cmd_words;
+  if (!spec.cmd_words.empty()) spec.command.insert(spec.command.end(), spec.arg_words.begin(), spec.arg_words.end());
   return core::Ok{};
 }
 

@@ -40,7 +40,9 @@ struct Limits {
 
 struct EngineSpec {
   std::string name;
-  std::vector<std::string> command;  // cmd=PROGRAM, plus args="a b c"
+  std::vector<std::string> command;  // what is run: cmd_words, then arg_words
+  std::vector<std::string> cmd_words;  // cmd="PROGRAM ARGS": a later cmd= replaces all of it
+  std::vector<std::string> arg_words;  // args="A B": added after the program, whichever cmd= wins
   std::string working_directory;     // dir=
   Protocol protocol = Protocol::kNative;
   std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in order

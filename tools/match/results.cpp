@@ -171,10 +171,10 @@ GameCounts Tally::games_between(int a, int b) const {
   GameCounts counts;
   for (const auto& [id, g] : games_) {
     const bool between = (g.engines[0] == a && g.engines[1] == b) || (g.engines[0] == b && g.engines[1] == a);
-    if (!between) continue;
-    const double points = *points_of(g, a);
-    if (points == 1.0) ++counts.wins;
-    else if (points == 0.0) ++counts.losses;
+    const auto points = points_of(g, a);
+    if (!between || !points) continue;  // an unfinished record scores nothing
+    if (*points == 1.0) ++counts.wins;
+    else if (*points == 0.0) ++counts.losses;
     else ++counts.draws;
   }
   return counts;
