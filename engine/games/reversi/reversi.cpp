@@ -1,0 +1,350 @@
+#include "engine/games/reversi/reversi.h"
+
+#include <algorithm>
+#include <bit>
+#include <utility>
+
+#include "engine/core/zobrist.h"
+#include "engine/games/fen_board.h"
+
+namespace narabe::games {
+
+using core::Move;
+using core::Outcome;
+using core::Side;
+
+namespace {
+
+// Masks that stop a shift from wrapping a row's end into the next row: after a shift
+// toward higher files, no disc may land on file a, and toward lower files none on h.
+constexpr std::uint64_t kNotFileA = 0xfefe'fefe'fefe'fefeULL;
+constexpr std::uint64_t kNotFileH = 0x7f7f'7f7f'7f7f'7f7fULL;
+constexpr std::uint64_t kAll = ~std::uint64_t{0};
+
+// One of the eight directions: a shift of the bit index (see the layout in the
+// header; +1 is one file right, +8 one rank down) and the wrap mask that goes with it.
+template <int Shift, std::uint64_t Mask>
+struct Direction {
+  static constexpr std::uint64_t step(std::uint64_t b) {
+    if constexpr (Shift > 0)
+      return (b << Shift) & Mask;
+    else
+      return (b >> -Shift) & Mask;
+  }
+};
+
+using East = Direction<1, kNotFileA>;
+using West = Direction<-1, kNotFileH>;
+using South = Direction<8, kAll>;
+using North = Direction<-8, kAll>;
+using SouthEast = Direction<9, kNotFileA>;
+using SouthWest = Direction<7, kNotFileH>;
+using NorthEast = Direction<-7, kNotFileA>;
+using NorthWest = Direction<-9, kNotFileH>;
+
+// The run of `other` discs that starts next to `from` in direction D (up to 6:
+// a line has 8 cells, one for the mover's new disc and one for the far own disc).
+template <class D>
+constexpr std::uint64_t run_of(std::uint64_t from, std::uint64_t other) {
+  std::uint64_t run = D::step(from) & other;
+  for (int i = 0; i < 5; ++i) run |= D::step(run) & other;
+  return run;
+}
+
+// Empty cells from which a run of `other` in direction D ends in an own disc: the
+// runs are grown from every own disc at once, and the cell after a run is a move
+// (looking from the move's side, the run runs the other way, which is the same line).
+template <class D>
+constexpr std::uint64_t moves_in(std::uint64_t own, std::uint64_t other, std::uint64_t empty) {
+  return D::step(run_of<D>(own, other)) & empty;
+}
+
+template <class D>
+constexpr std::uint64_t flips_in(std::uint64_t from, std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t run = run_of<D>(from, other);
+  return (D::step(run) & own) != 0 ? run : 0;
+}
+
+// Zobrist keys for the discs and the side to move, and per cell the XOR of both
+// sides' keys: flipping a disc changes its colour, so one XOR updates the hash.
+struct Keys {
+  core::ZobristKeys<Reversi::kCells> zobrist{0x7265'7665'7273'6921ULL};
+  std::array<std::uint64_t, Reversi::kCells> flip{};
+  Keys() {
+    for (std::size_t cell = 0; cell < flip.size(); ++cell)
+      flip[cell] = zobrist.stone(cell, Side::kFirst) ^ zobrist.stone(cell, Side::kSecond);
+  }
+};
+
+const Keys& keys() {
+  static const Keys table;
+  return table;
+}
+
+constexpr std::uint64_t kCorners = Reversi::bit(0) | Reversi::bit(7) | Reversi::bit(56) | Reversi::bit(63);
+// The X-squares (b2, g2, b7, g7) paired with their corners (a1, h1, a8, h8).
+constexpr std::array<std::pair<int, int>, 4> kXSquares = {{{9, 0}, {14, 7}, {49, 56}, {54, 63}}};
+// d4, e4, d5, e5: discs are never taken off the board, so these stay filled.
+constexpr std::array<int, 4> kCentre = {27, 28, 35, 36};
+
+// The cell at fen_board's (file, rank), rank 0 being the bottom row (rank 8).
+constexpr int cell_at(int file, int rank) { return (7 - rank) * 8 + file; }
+
+}  // namespace
+
+Reversi::Reversi(const Variant& variant) : variant_(variant) {
+  // d4 o, e4 x, d5 x, e5 o; black (x) to move.
+  set_discs(bit(28) | bit(35), bit(27) | bit(36), Side::kFirst);
+}
+
+core::Expected<Reversi::Variant> Reversi::parse_variant(const core::VariantArgs& args) {
+  if (!args.empty()) return core::make_error("reversi has no variant key '" + args[0].first + "'");
+  return Variant{};
+}
+
+std::uint64_t Reversi::legal_cells(std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t empty = ~(own | other);
+  return moves_in<East>(own, other, empty) | moves_in<West>(own, other, empty) |
+         moves_in<South>(own, other, empty) | moves_in<North>(own, other, empty) |
+         moves_in<SouthEast>(own, other, empty) | moves_in<SouthWest>(own, other, empty) |
+         moves_in<NorthEast>(own, other, empty) | moves_in<NorthWest>(own, other, empty);
+}
+
+std::uint64_t Reversi::flips(int cell, std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t from = bit(cell);
+  if ((from & (own | other)) != 0) return 0;
+  return flips_in<East>(from, own, other) | flips_in<West>(from, own, other) |
+         flips_in<South>(from, own, other) | flips_in<North>(from, own, other) |
+         flips_in<SouthEast>(from, own, other) | flips_in<SouthWest>(from, own, other) |
+         flips_in<NorthEast>(from, own, other) | flips_in<NorthWest>(from, own, other);
+}
+
+int Reversi::empties() const {
+  return std::popcount(empty_cells());
+}
+
+Outcome Reversi::outcome() const {
+  if (legal_cells(player_, opponent_) != 0 || legal_cells(opponent_, player_) != 0) return Outcome::kNone;
+  const int black = std::popcount(discs(Side::kFirst));
+  const int white = std::popcount(discs(Side::kSecond));
+  if (black == white) return Outcome::kDraw;
+  return black > white ? Outcome::kFirstWins : Outcome::kSecondWins;
+}
+
+void Reversi::generate_moves(MoveList& list) const {
+  list.clear();
+  const std::uint64_t cells = legal_cells(player_, opponent_);
+  for (std::uint64_t bits = cells; bits != 0; bits &= bits - 1)
+    list.push_back(Move(static_cast<std::uint16_t>(std::countr_zero(bits))));
+  if (cells == 0 && legal_cells(opponent_, player_) != 0) list.push_back(kPass);
+}
+
+bool Reversi::is_legal(Move m) const {
+  const std::uint64_t cells = legal_cells(player_, opponent_);
+  if (m == kPass) return cells == 0 && legal_cells(opponent_, player_) != 0;
+  return m.value() < kCells && (cells & bit(m.value())) != 0;
+}
+
+void Reversi::make_move(Move m) {
+  const Keys& k = keys();
+  std::uint64_t flipped = 0;
+  if (m != kPass) {
+    const int cell = m.value();
+    flipped = flips(cell, player_, opponent_);
+    player_ ^= flipped | bit(cell);
+    opponent_ ^= flipped;
+    hash_ ^= k.zobrist.stone(static_cast<std::size_t>(cell), side_);
+    for (std::uint64_t bits = flipped; bits != 0; bits &= bits - 1) hash_ ^= k.flip[std::countr_zero(bits)];
+  }
+  undo_flips_[undo_size_++] = flipped;
+  std::swap(player_, opponent_);
+  side_ = core::opposite(side_);
+  hash_ ^= k.zobrist.second_to_move();
+}
+
+void Reversi::unmake_move(Move m) {
+  const Keys& k = keys();
+  const std::uint64_t flipped = undo_flips_[--undo_size_];
+  std::swap(player_, opponent_);
+  side_ = core::opposite(side_);
+  hash_ ^= k.zobrist.second_to_move();
+  if (m == kPass) return;
+  const int cell = m.value();
+  player_ ^= flipped | bit(cell);
+  opponent_ ^= flipped;
+  hash_ ^= k.zobrist.stone(static_cast<std::size_t>(cell), side_);
+  for (std::uint64_t bits = flipped; bits != 0; bits &= bits - 1) hash_ ^= k.flip[std::countr_zero(bits)];
+}
+
+int Reversi::max_remaining_plies() const {
+  if (core::is_over(outcome())) return 0;
+  const int plies = 2 * empties();
+  return legal_cells() != 0 ? plies - 1 : plies;
+}
+
+namespace {
+
+struct EvalParts {
+  int mobility_own = 0, mobility_other = 0;
+  int corners_own = 0, corners_other = 0;
+  int x_own = 0, x_other = 0;
+  core::Score discs = 0;  // the faded-in disc term, already weighted
+};
+
+EvalParts evaluation_parts(const Reversi& game) {
+  const std::uint64_t own = game.player();
+  const std::uint64_t other = game.opponent();
+  EvalParts p;
+  p.mobility_own = std::popcount(Reversi::legal_cells(own, other));
+  p.mobility_other = std::popcount(Reversi::legal_cells(other, own));
+  p.corners_own = std::popcount(own & kCorners);
+  p.corners_other = std::popcount(other & kCorners);
+  const std::uint64_t empty = game.empty_cells();
+  for (const auto& [x_square, corner] : kXSquares) {
+    if ((empty & Reversi::bit(corner)) == 0) continue;
+    p.x_own += (own & Reversi::bit(x_square)) != 0;
+    p.x_other += (other & Reversi::bit(x_square)) != 0;
+  }
+  const int fade = std::max(0, Reversi::kDiscPhaseEmpties - game.empties());
+  const int difference = std::popcount(own) - std::popcount(other);
+  p.discs = Reversi::kDiscWorth * difference * fade / Reversi::kDiscPhaseEmpties;
+  return p;
+}
+
+core::Score total_of(const EvalParts& p) {
+  return Reversi::kMobilityWorth * (p.mobility_own - p.mobility_other) +
+         Reversi::kCornerWorth * (p.corners_own - p.corners_other) -
+         Reversi::kXSquareWorth * (p.x_own - p.x_other) + p.discs;
+}
+
+}  // namespace
+
+core::Score Reversi::evaluate() const {
+  return total_of(evaluation_parts(*this));
+}
+
+std::vector<core::EvalTerm> Reversi::evaluation_terms() const {
+  const EvalParts p = evaluation_parts(*this);
+  return {{"mobility (side to move)", kMobilityWorth * p.mobility_own},
+          {"mobility (opponent)", -kMobilityWorth * p.mobility_other},
+          {"corners (side to move)", kCornerWorth * p.corners_own},
+          {"corners (opponent)", -kCornerWorth * p.corners_other},
+          {"x-squares (side to move)", -kXSquareWorth * p.x_own},
+          {"x-squares (opponent)", kXSquareWorth * p.x_other},
+          {"discs (late game)", p.discs},
+          {"total", total_of(p)}};
+}
+
+std::string Reversi::cell_name(int cell) {
+  return {static_cast<char>('a' + cell % 8), static_cast<char>('1' + cell / 8)};
+}
+
+std::string Reversi::move_to_string(Move m) const {
+  if (m == kPass) return "pass";
+  return m.value() < kCells ? cell_name(m.value()) : "(none)";
+}
+
+core::Expected<Move> Reversi::parse_move(std::string_view text) const {
+  const bool is_pass = text == "pass";
+  if (!is_pass && (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8'))
+    return core::make_error("not a reversi cell (a1..h8) or pass");
+  const std::uint64_t cells = legal_cells();
+  if (cells == 0 && legal_cells(opponent_, player_) == 0) return core::make_error("the game is over");
+  const std::string mover(1, core::fen_letter(side_));
+  if (is_pass) {
+    if (cells != 0)
+      return core::make_error("pass is not allowed: " + mover + " can place a disc (" +
+                              cell_name(std::countr_zero(cells)) + ")");
+    return kPass;
+  }
+  const int cell = (text[1] - '1') * 8 + (text[0] - 'a');
+  if ((empty_cells() & bit(cell)) == 0) return core::make_error("cell " + std::string(text) + " is occupied");
+  if (cells == 0) return core::make_error(mover + " has no move and must pass");
+  if ((cells & bit(cell)) == 0) return core::make_error(std::string(text) + " flips no disc");
+  return Move(static_cast<std::uint16_t>(cell));
+}
+
+char Reversi::cell_char(int cell) const {
+  if (discs(Side::kFirst) & bit(cell)) return 'x';
+  if (discs(Side::kSecond) & bit(cell)) return 'o';
+  return '.';
+}
+
+std::string Reversi::to_fen() const {
+  return write_fen_board(8, 8, [this](int file, int rank) { return cell_char(cell_at(file, rank)); }) + ' ' +
+         core::fen_letter(side_);
+}
+
+std::string Reversi::diagram() const {
+  return write_diagram(
+      8, 8, [this](int file, int rank) { return cell_char(cell_at(file, rank)); }, /*ranks_from_top=*/true);
+}
+
+void Reversi::set_discs(std::uint64_t black, std::uint64_t white, Side to_move) {
+  side_ = to_move;
+  player_ = to_move == Side::kFirst ? black : white;
+  opponent_ = to_move == Side::kFirst ? white : black;
+  const Keys& k = keys();
+  hash_ = to_move == Side::kSecond ? k.zobrist.second_to_move() : 0;
+  for (std::uint64_t bits = black; bits != 0; bits &= bits - 1)
+    hash_ ^= k.zobrist.stone(static_cast<std::size_t>(std::countr_zero(bits)), Side::kFirst);
+  for (std::uint64_t bits = white; bits != 0; bits &= bits - 1)
+    hash_ ^= k.zobrist.stone(static_cast<std::size_t>(std::countr_zero(bits)), Side::kSecond);
+  undo_size_ = 0;
+}
+
+core::Expected<Reversi> Reversi::from_discs(std::uint64_t black, std::uint64_t white, Side to_move) {
+  for (const int cell : kCentre)
+    if (((black | white) & bit(cell)) == 0)
+      return core::make_error("centre cell " + cell_name(cell) +
+                              " is empty (d4, e4, d5 and e5 are filled from the start and discs never leave)");
+  Reversi game;
+  game.set_discs(black, white, to_move);
+  return game;
+}
+
+// Besides the centre, every arrangement is accepted: which discs a game can flip
+// where is too rich a question to reject positions by, and the rules (including
+// passes and the end) are well defined for any board.
+core::Expected<Reversi> Reversi::from_fen(const Variant&, std::string_view fen) {
+  auto parsed = parse_fen_board(fen, 8, 8);
+  if (!parsed) return core::make_error(parsed.error());
+  std::uint64_t black = 0;
+  std::uint64_t white = 0;
+  for (int rank = 0; rank < 8; ++rank)
+    for (int file = 0; file < 8; ++file) {
+      const char c = parsed->cell(file, rank);
+      if (c == 'x') black |= bit(cell_at(file, rank));
+      if (c == 'o') white |= bit(cell_at(file, rank));
+    }
+  return from_discs(black, white, parsed->side_to_move);
+}
+
+core::Expected<Reversi> Reversi::from_obf(std::string_view line) {
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' '))
+    line.remove_suffix(1);
+  if (line.size() < 66)
+    return core::make_error("an OBF line needs 64 board characters, a space and the side to move");
+  std::uint64_t black = 0;
+  std::uint64_t white = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const char c = line[static_cast<std::size_t>(cell)];
+    if (c == 'X')
+      black |= bit(cell);
+    else if (c == 'O')
+      white |= bit(cell);
+    else if (c != '-')
+      return core::make_error("OBF board character " + std::to_string(cell + 1) + " (" + cell_name(cell) +
+                              ") must be X, O or -");
+  }
+  if (line[64] != ' ') return core::make_error("OBF board must be followed by a space");
+  if (line[65] != 'X' && line[65] != 'O') return core::make_error("OBF side to move must be X or O");
+  if (line.size() > 66 && line[66] != ';') return core::make_error("OBF side to move must be followed by ';'");
+  return from_discs(black, white, line[65] == 'X' ? Side::kFirst : Side::kSecond);
+}
+
+std::vector<core::BenchPosition> Reversi::bench_positions() {
+  return {{"8/8/8/3ox3/3xo3/8/8/8 x", 8}};
+}
+
+}  // namespace narabe::games
