@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
 namespace narabe::games {
@@ -25,7 +26,7 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<TicTacToe, Connect4>;
+using AllGames = GameList<TicTacToe, Connect4, Reversi>;
 
 // The game an engine plays before any `newgame`.
 inline constexpr std::string_view kDefaultGame = TicTacToe::kName;

@@ -241,13 +241,15 @@ class BoardOf final : public Board {
     if constexpr (std::is_same_v<G, TicTacToe>) {
       for (int cell = 0; cell < TicTacToe::kCells; ++cell)
         if (!(position_.empty_cells() >> cell & 1)) return TicTacToe::cell_name(cell);
+    } else if constexpr (std::is_same_v<G, narabe::games::Reversi>) {
+      return "d4";  // a centre cell: never empty
     } else {
       for (int column = 0; column < position_.width(); ++column)
         if (!position_.can_play(column)) return std::to_string(column + 1);
     }
     return "";
   }
-  std::string off_board_move() const override { return std::is_same_v<G, TicTacToe> ? "z9" : "99"; }
+  std::string off_board_move() const override { return std::is_same_v<G, narabe::games::Connect4> ? "99" : "z9"; }
   Side side_to_move() const override { return position_.side_to_move(); }
 
  private:
@@ -256,8 +258,8 @@ class BoardOf final : public Board {
 };
 
 static_assert(std::is_same_v<narabe::games::AllGames,
-                             narabe::games::GameList<TicTacToe, narabe::games::Connect4>>,
-              "occupied_move() knows tic-tac-toe and Connect Four only");
+                             narabe::games::GameList<TicTacToe, narabe::games::Connect4, narabe::games::Reversi>>,
+              "occupied_move() knows tic-tac-toe, Connect Four and Reversi only");
 
 std::unique_ptr<Board> make_board(std::string_view game, const VariantArgs& args,
                                   std::string& error) {

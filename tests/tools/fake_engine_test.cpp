@@ -110,7 +110,8 @@ TEST(FakeEngine, HandshakeNamesItselfAndTheGames) {
   std::vector<std::string> lines;
   ASSERT_TRUE(engine->wait_for_line("uciok", kReply, &lines));
   EXPECT_EQ(lines, (std::vector<std::string>{"id name Foo Bar", "game tictactoe",
-                                             "game connect4 variants width 4..9 height 4..9"}));
+                                             "game connect4 variants width 4..9 height 4..9",
+                                             "game reversi"}));
   ASSERT_TRUE(engine->send_line("setoption name Hash value 16"));
   ASSERT_TRUE(engine->send_line("isready"));
   EXPECT_EQ(engine->read_line(kReply), "readyok");
