@@ -344,7 +344,12 @@ core::Expected<Reversi> Reversi::from_obf(std::string_view line) {
 }
 
 std::vector<core::BenchPosition> Reversi::bench_positions() {
-  return {{"8/8/8/3ox3/3xo3/8/8/8 x", 8}};
+  // The start and three FFO positions (#40: 20 empties, #77: 34, #79: 36), to
+  // depths that take about 0.1-0.2 s together in a release build.
+  return {{"8/8/8/3ox3/3xo3/8/8/8 x", 12},
+          {"o2oooox/1oooooox/ooxxooox/ooxoooxx/ooooooxx/3oooox/4o2x/8 x", 8},
+          {"2o1ox2/x1ooo3/xxooo3/xxoxoooo/1ooooo2/o1x1o3/2ox4/8 x", 8},
+          {"8/6x1/4o1xx/3ooox1/ooooxoxx/2oooooo/2o1oo1o/4oo2 x", 8}};
 }
 
 }  // namespace narabe::games
