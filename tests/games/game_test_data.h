@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
 namespace narabe::testing {
@@ -17,6 +18,8 @@ struct GameTestData;
 
 template <>
 struct GameTestData<games::TicTacToe> {
+  // The game is won by the player who completes a line, which winning_line() names.
+  static constexpr bool kWonByLine = true;
   static std::vector<std::uint64_t> perft_from_start() {
     return {9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
   }
@@ -37,6 +40,7 @@ struct GameTestData<games::TicTacToe> {
 
 template <>
 struct GameTestData<games::Connect4> {
+  static constexpr bool kWonByLine = true;
   // The published counts; they leave out games that ended before the depth
   // (kPerftCountsEndedGames = false): the 13032 wins of x's 4th disc at ply 7.
   static std::vector<std::uint64_t> perft_from_start() {
@@ -76,6 +80,46 @@ struct GameTestData<games::Connect4> {
   }
   static std::vector<std::string> malformed_moves() {
     return {"", "0", "8", "9", "10", "04", "44", "a", "d1", "4 ", " 4", "-1", "+4", "pass", "\x01\x02"};
+  }
+};
+
+template <>
+struct GameTestData<games::Reversi> {
+  // Won by the disc count: the last mover may lose, and there is no line.
+  static constexpr bool kWonByLine = false;
+  // perft.tsv (a pass is a ply, a finished game one leaf). Depths 8 to 10 are in
+  // reversi_test.cpp, so that this stays quick under the sanitizers.
+  static std::vector<std::uint64_t> perft_from_start() { return {4, 12, 56, 244, 1396, 8200, 55092}; }
+  static std::vector<std::string> valid_fens() {
+    return {"8/8/8/3ox3/3xo3/8/8/8 x",                       // the start
+            "8/8/8/3ox3/3xxx2/8/8/8 o",                      // after f5
+            "4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o",  // o must pass
+            "x7/1xx5/2xx4/2xxx3/2xxxx2/1x2x1x1/5x2/6x1 o",   // over: o has no disc
+            "8/8/8/3oo3/3oo3/8/8/8 x",                       // over at once, o wins
+            "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/oooooooo/oooooooo/oooooooo/oooooooo x",  // full, drawn
+            "o6x/8/8/3xx3/3xx3/8/8/x6o o"};                  // over: no disc can be flanked
+  }
+  static std::vector<std::string> invalid_fens() {
+    return {"",
+            "8/8/8/3ox3/3xo3/8/8/8",                          // no side
+            "8/8/8/3ox3/3xo3/8/8/8 y",
+            "8/8/8/3ox3/3xo3/8/8/8 X",
+            "8/8/8/3ox3/3xo3/8/8 x",                          // 7 rows
+            "8/8/8/3ox3/3xo3/8/8/8/8 x",                      // 9 rows
+            "9/8/8/3ox3/3xo3/8/8/8 x",                        // a row too long
+            "8/8/8/3ox3/3xo2/8/8/8 x",                        // a row too short
+            "8/8/8/3oX3/3xo3/8/8/8 x",                        // upper case
+            "8/8/8/3o.3/3xo3/8/8/8 x",
+            "8/8/8/3ob3/3xo3/8/8/8 x",
+            "8/8/8/8/8/8/8/8 x",                              // empty centre
+            "8/8/8/3o4/3xo3/8/8/8 x",                         // e4 empty
+            "8/8/8/3ox3/4o3/8/8/8 o",                         // d5 empty
+            "xxxxxxxx/8/8/8/8/8/8/8 x",                       // discs, but none in the centre
+            "8/8/8/3ox3/3xo3/8/8/8 x moves"};
+  }
+  static std::vector<std::string> malformed_moves() {
+    return {"",   "a",    "a0",   "a9",  "i1",    "A1",    "d33",   "11",   "d3 ",   " d3",
+            "D3", "PASS", "pass ", "ps", "d4",    "e5",    "d6",    "a1",   "pass",  "\x01\x02"};
   }
 };
 
