@@ -416,6 +416,29 @@ TEST_F(NativeLoopTest, SetoptionLevelEasyPlaysALegalMoveAndSaysSo) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << move;
 }
 
+TEST_F(NativeLoopTest, TicTacToeLevelsAreTheGamesOwnRuleBasedPlayers) {
+  // hard is the classic rule-based player: the centre on the empty board and the
+  // centre against a corner opening, whatever the seed (a shallow search would
+  // vary); normal completes its own three.
+  send("setoption name Level value hard");
+  for (int seed = 1; seed <= 8; ++seed) {
+    send("setoption name Seed value " + std::to_string(seed));
+    send("position startpos");
+    EXPECT_EQ(best_move(run("go depth 9")), "b2") << seed;
+    send("position startpos moves a1");
+    EXPECT_EQ(best_move(run("go depth 9")), "b2") << seed;
+    // Against an edge opening several replies draw; the classic player's rule
+    // is still the centre.
+    send("position startpos moves b1");
+    EXPECT_EQ(best_move(run("go depth 9")), "b2") << seed;
+  }
+  send("setoption name Level value normal");
+  send("position startpos moves a1 b1 a2 b2");
+  EXPECT_EQ(best_move(run("go depth 9")), "a3");
+  send("setoption name Seed value 0");
+  send("setoption name Level value max");
+}
+
 TEST_F(NativeLoopTest, BadSetoptionKeepsTheOldLevel) {
   send("setoption name Level value easy");
   const Lines error = send("setoption name Level value extreme");

@@ -84,3 +84,8 @@ class TicTacToe {
 static_assert(core::Game<TicTacToe>);
 
 }  // namespace narabe::games
+
+// The casual levels are found by the generic level play through ADL (casual_move);
+// included here so that every user of TicTacToe, the protocol's sessions above
+// all, sees the same hook.
+#include "engine/games/tictactoe/tictactoe_levels.h"  // IWYU pragma: export
