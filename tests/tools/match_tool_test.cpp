@@ -314,6 +314,24 @@ TEST_F(MatchToolTest, TheSprtStopsTheRunOnceItDecides) {
   EXPECT_LT(games_in(out("r.jsonl")).size(), 200u);
 }
 
+TEST_F(MatchToolTest, NarabeAgainstGtpRhinoAtReversi) {
+  // Debian's grhino (tools/setup.sh installs it) speaks GTP; it ignores GTP's
+  // time settings, so its games run under a dummy limit and the watchdog.
+  const std::string rhino = "/usr/games/gtp-rhino";
+  if (!fs::exists(rhino)) GTEST_SKIP() << rhino << " is missing: run tools/setup.sh";
+  const ToolRun r = run({"--game", "reversi", "--engine", "cmd=" + kEngine, "name=narabe", "option.Level=normal",
+                         "depth=2", "--engine", "cmd=" + rhino, "args=--level 1", "proto=gtp", "name=rhino",
+                         "depth=1", "--rounds", "2", "--openings", "plies=2", "--seed", "3", "--watchdog", "60",
+                         "--out", out("r.jsonl"), "--ratinginterval", "0"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const auto games = games_in(out("r.jsonl"));
+  ASSERT_EQ(games.size(), 4u) << r.output;
+  for (const json& g : games) {
+    EXPECT_EQ(g["termination"], "normal") << g.dump();
+    EXPECT_GE(g["moves"].size(), 20u) << g.dump();  // a whole game, every move refereed
+  }
+}
+
 TEST_F(MatchToolTest, BadCommandLinesAreRefusedWithAReasonAndTouchNothing) {
   const std::string engine = "cmd=" + kFake;
   struct Case {

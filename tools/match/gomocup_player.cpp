@@ -104,7 +104,7 @@ MoveReply GomocupPlayer::request_move(const MoveRequest& request) {
   }
   const auto started = Clock::now();
   if (!process_->send_line("DONE")) {
-    reply.failure = describe_missing(*process_, client::ReadStatus::kClosed, "a move", Termination::kCrash);
+    reply.failure = describe_missing(*process_, client::ReadStatus::kClosed, "move", Termination::kCrash);
     return reply;
   }
   const auto read = read_answer(started + move_deadline(request, timeouts_));
@@ -112,7 +112,7 @@ MoveReply GomocupPlayer::request_move(const MoveRequest& request) {
   if (read.status != client::ReadStatus::kLine) {
     const bool timed = limits.timed();
     reply.failure =
-        describe_missing(*process_, read.status, "a move", timed ? Termination::kTimeForfeit : Termination::kWatchdog);
+        describe_missing(*process_, read.status, "move", timed ? Termination::kTimeForfeit : Termination::kWatchdog);
     if (read.status == client::ReadStatus::kTimeout) {
       process_->kill();  // Gomocup has no stop for a brain that thinks on
       broken_ = true;

@@ -35,7 +35,7 @@ GtpPlayer::GtpPlayer(EngineSpec spec, PlayerTimeouts timeouts)
 std::optional<GtpPlayer::Response> GtpPlayer::command(const std::string& line, std::chrono::milliseconds timeout,
                                                       Termination on_timeout, std::optional<Failure>& failure) {
   if (!process_->send_line(line)) {
-    failure = describe_missing(*process_, client::ReadStatus::kClosed, "a GTP response", Termination::kCrash);
+    failure = describe_missing(*process_, client::ReadStatus::kClosed, "GTP response", Termination::kCrash);
     return std::nullopt;
   }
   const auto deadline = Clock::now() + timeout;
@@ -44,7 +44,7 @@ std::optional<GtpPlayer::Response> GtpPlayer::command(const std::string& line, s
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     const auto read = process_->read_line_status(std::max(left, 0ms));
     if (read.status != client::ReadStatus::kLine) {
-      failure = describe_missing(*process_, read.status, fmt::format("a response to '{}'", line), on_timeout);
+      failure = describe_missing(*process_, read.status, fmt::format("response to '{}'", line), on_timeout);
       return std::nullopt;
     }
     if (!response) {
@@ -91,6 +91,7 @@ std::optional<Failure> GtpPlayer::new_game(const std::string& newgame_arguments)
   if (!size) return Failure{Termination::kStall, fmt::format("GTP cannot play '{}'", newgame_arguments)};
   if (auto failure = must(fmt::format("boardsize {}", *size))) return failure;
   on_board_.clear();
+  time_settings_sent_ = false;
   return must("clear_board");
 }
 
@@ -112,13 +113,38 @@ MoveReply GtpPlayer::request_move(const MoveRequest& request) {
     on_board_.clear();
   }
   for (std::size_t i = on_board_.size(); i < request.moves.size(); ++i) {
-    if (auto failure = must(fmt::format("play {} {}", colour_of(static_cast<int>(i)), request.moves[i]))) {
+    auto failure = must(fmt::format("play {} {}", colour_of(static_cast<int>(i)), request.moves[i]));
+    // Some engines (gtp-rhino) pass by themselves and refuse `play <colour> pass`
+    // as a syntax error; only a refusal of a real move is the engine's failure.
+    if (failure && !(request.moves[i] == "pass" && process_->is_alive() && failure->kind == Termination::kStall &&
+                     failure->detail.starts_with("refused"))) {
       reply.failure = failure;
       return reply;
     }
     on_board_.push_back(request.moves[i]);
   }
   const char* colour = colour_of(static_cast<int>(request.moves.size()));
+  if (!time_settings_sent_) {
+    // GTP knows a main time and byo-yomi: a clock is main time alone (the
+    // increment reaches the engine through time_left), a movetime is one stone
+    // per byo-yomi period of that length.
+    const Limits& limits = *request.limits;
+    std::string settings;
+    if (limits.base_ms) {
+      settings = fmt::format("time_settings {} 0 0", (*limits.base_ms + 999) / 1000);
+    } else if (limits.movetime_ms) {
+      settings = fmt::format("time_settings 0 {} 1", std::max<std::int64_t>(*limits.movetime_ms / 1000, 1));
+    }
+    if (!settings.empty()) {
+      std::optional<Failure> failure;
+      command(settings, timeouts_.handshake, Termination::kStall, failure);  // refusal is harmless
+      if (failure) {
+        reply.failure = failure;
+        return reply;
+      }
+    }
+    time_settings_sent_ = true;
+  }
   if (const auto& clock = request.clock_ms[core::index_of(request.side_to_move)]) {
     // Seconds, as GTP counts them; 0 stones: the main time, no byo-yomi.
     std::optional<Failure> ignored;

@@ -34,6 +34,7 @@ class GtpPlayer final : public ProcessPlayer {
   std::optional<Failure> must(const std::string& line);
 
   std::vector<std::string> on_board_;  // the moves the engine's board holds now
+  bool time_settings_sent_ = false;    // once per game, with the first move
 };
 
 }  // namespace narabe::match
