@@ -25,9 +25,9 @@ void play_all(Referee& r, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) ASSERT_TRUE(r.play(m).ok()) << m;
 }
 
-TEST(Referee, KnownGamesListsBoth) {
+TEST(Referee, KnownGamesListsEveryGameOfTheRegistry) {
   const auto names = known_games();
-  EXPECT_EQ(names, (std::vector<std::string>{"tictactoe", "connect4"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"tictactoe", "connect4", "reversi"}));
 }
 
 TEST(Referee, TicTacToeStartPosition) {
