@@ -1,12 +1,30 @@
 #include "protocol/server/server.h"
 
+#include <optional>
+#include <utility>
+
 #include "protocol/server/native_loop.h"
+#include "protocol/server/nboard_loop.h"
 
 namespace narabe::server {
 
-int serve(LineReader& input, OutputChannel& output) {
-  NativeLoop loop(output);
-  while (auto line = input.next()) {
+namespace {
+
+bool is_blank(std::string_view text) { return text.find_first_not_of(" \t") == std::string_view::npos; }
+
+// Whether the line's first word is `nboard` (NBoard's first command, `nboard 2`).
+bool is_nboard_greeting(std::string_view text) {
+  const std::size_t start = text.find_first_not_of(" \t");
+  if (start == std::string_view::npos) return false;
+  text.remove_prefix(start);
+  return text.substr(0, 6) == "nboard" && (text.size() == 6 || text[6] == ' ' || text[6] == '\t');
+}
+
+// Feeds `loop` the lines it has not seen yet, `first` first, until quit or the end
+// of the input.
+template <class Loop>
+int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputChannel& output) {
+  for (std::optional<InputLine> line = std::move(first); line; line = input.next()) {
     if (line->too_long) {
       loop.handle_overlong_line(line->length);
       continue;
@@ -19,6 +37,21 @@ int serve(LineReader& input, OutputChannel& output) {
   loop.finish();
   output.flush();
   return 0;
+}
+
+}  // namespace
+
+int serve(LineReader& input, OutputChannel& output) {
+  // The first line that says anything chooses the protocol (blank lines mean
+  // nothing to either loop): `nboard <version>` is NBoard's, anything else native.
+  std::optional<InputLine> first = input.next();
+  while (first && !first->too_long && is_blank(first->text)) first = input.next();
+  if (first && !first->too_long && is_nboard_greeting(first->text)) {
+    NBoardLoop loop(output);
+    return run(loop, std::move(first), input, output);
+  }
+  NativeLoop loop(output);
+  return run(loop, std::move(first), input, output);
 }
 
 int run_bench_command(OutputChannel& output) {

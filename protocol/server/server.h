@@ -1,7 +1,7 @@
 #pragma once
 // The engine's front door: reads the first line and hands the conversation to the
-// loop of that protocol. Today every conversation is the native protocol; the
-// Gomocup and NBoard loops join here with their games.
+// loop of that protocol: `nboard <version>` starts the NBoard loop (Reversi), any
+// other line the native loop. The Gomocup loop will join here with its game.
 
 #include "protocol/server/line_reader.h"
 #include "protocol/server/output_channel.h"

@@ -1,0 +1,246 @@
+#include "protocol/server/nboard_loop.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "protocol/server/engine_options.h"
+#include "protocol/server/ggf.h"
+#include "protocol/server/info_format.h"
+#include "protocol/server/session_factory.h"
+
+namespace narabe::server {
+
+namespace {
+
+constexpr std::string_view kGame = "reversi";
+constexpr std::string_view kEngineName = "narabe";
+// As in the native loop: `quit` lets a search finish for this long before stopping it.
+constexpr std::chrono::milliseconds kQuitGrace{250};
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+    if (j > i) tokens.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return tokens;
+}
+
+bool parse_int(std::string_view text, int& value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// The rest of `line` after its first `count` tokens.
+std::string_view after_tokens(std::string_view line, int count) {
+  std::size_t i = 0;
+  for (int k = 0; k < count; ++k) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  }
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return line.substr(i);
+}
+
+// A line as NBoard's pv: the moves without whitespace, "F5-D6-C3".
+std::string nboard_pv(const std::vector<std::string>& pv) {
+  std::string text;
+  for (const std::string& move : pv) {
+    if (!text.empty()) text += '-';
+    text += reversi_move_to_nboard(move);
+  }
+  return text;
+}
+
+std::string seconds(std::int64_t ms) { return fmt::format("{:.2f}", static_cast<double>(ms) / 1000.0); }
+
+core::TranspositionTable allocate_table() {
+  try {
+    return core::TranspositionTable(static_cast<std::size_t>(EngineOptions{}.hash_mb));
+  } catch (const std::bad_alloc&) {
+    return core::TranspositionTable(1);
+  }
+}
+
+}  // namespace
+
+std::string format_nboard_eval(core::Score score) {
+  if (core::is_win(score)) return "64.00";
+  if (core::is_loss(score)) return "-64.00";
+  return fmt::format("{:.2f}", static_cast<double>(score) / 100.0);
+}
+
+NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_(allocate_table()) {
+  session_ = std::move(*create_session(kGame, {}, table_));
+  session_->reseed(std::random_device{}());
+}
+
+NBoardLoop::~NBoardLoop() { worker_.stop(); }
+
+void NBoardLoop::error(std::string_view message) {
+  out_.write_line(fmt::format("status error: {}", printable(message, 200)));
+}
+
+bool NBoardLoop::handle_line(std::string_view line) {
+  const Tokens tokens = split(line);
+  if (tokens.empty()) return true;
+  const std::string_view cmd = tokens[0];
+  if (cmd == "quit") {
+    finish();
+    return false;
+  }
+  if (cmd == "ping") {
+    cmd_ping(tokens);
+    return true;
+  }
+  // The commands below use or change the position: a search still running ends
+  // first (NBoard sends `ping` before changing anything, which stops it).
+  if (cmd == "nboard") {
+    // The version is not checked: version 2 is the current one, and the commands
+    // kept their meaning.
+    worker_.wait();
+    out_.write_line(fmt::format("set myname {}", kEngineName));
+  } else if (cmd == "set") {
+    worker_.wait();
+    cmd_set(tokens, line);
+  } else if (cmd == "move") {
+    worker_.wait();
+    if (tokens.size() < 2)
+      error("move needs a move, like 'move F5'");
+    else
+      cmd_move(tokens[1]);
+  } else if (cmd == "go") {
+    worker_.wait();
+    cmd_go();
+  } else if (cmd == "hint") {
+    worker_.wait();
+    cmd_hint(tokens);
+  } else if (cmd == "learn") {
+    worker_.wait();
+    out_.write_line("learned");  // there is no book to learn into
+  } else if (cmd.size() == 2 && tokens.size() == 1 && nboard_move_to_reversi(cmd)) {
+    // NBoard 1.1 sent a bare "F5" for "move F5".
+    worker_.wait();
+    cmd_move(cmd);
+  }
+  // Anything else (analyze included) is ignored, as the protocol asks.
+  return true;
+}
+
+void NBoardLoop::handle_overlong_line(std::size_t) {}
+
+void NBoardLoop::finish() {
+  if (worker_.busy()) worker_.wait_for(kQuitGrace);
+  worker_.stop();
+}
+
+void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
+  if (tokens.size() < 2) return;
+  const std::string_view what = tokens[1];
+  if (what == "game") return cmd_set_game(after_tokens(line, 2));
+  if (what == "depth" || what == "contempt") {
+    int value = 0;
+    if (tokens.size() != 3 || !parse_int(tokens[2], value))
+      return error(fmt::format("set {} needs a whole number", what));
+    if (what == "contempt") {
+      contempt_ = value;
+      return;
+    }
+    if (value < 1) return error("set depth needs a depth of at least 1");
+    depth_ = std::min(value, kMaxDepth);
+  }
+  // Other settings (set myname is the engine's to send) are ignored.
+}
+
+void NBoardLoop::cmd_set_game(std::string_view ggf) {
+  auto game = parse_ggf(ggf);
+  if (!game) return error(fmt::format("bad GGF, position kept: {}", game.error()));
+  const core::Status status = session_->set_position(std::string_view(game->fen), game->moves);
+  if (!status) error(fmt::format("game rejected, position kept: {}", status.error()));
+}
+
+void NBoardLoop::cmd_move(std::string_view text) {
+  auto move = nboard_move_to_reversi(text);
+  if (!move) return error(fmt::format("move rejected: {}", move.error()));
+  const std::string fen = session_->fen();
+  const std::vector<std::string> moves{*move};
+  const core::Status status = session_->set_position(std::string_view(fen), moves);
+  if (!status) error(fmt::format("move rejected, position kept: {}", status.error()));
+}
+
+void NBoardLoop::cmd_go() {
+  if (core::is_over(session_->outcome())) return error("the game is over; no move to play");
+  out_.write_line("status thinking");
+  start_search(1, false);
+}
+
+void NBoardLoop::cmd_hint(const Tokens& tokens) {
+  int count = 1;
+  if (tokens.size() >= 2 && (!parse_int(tokens[1], count) || count < 1))
+    return error("hint needs a number of moves of at least 1");
+  count = std::min(count, 64);
+  out_.write_line("status thinking");
+  if (core::is_over(session_->outcome())) {
+    out_.write_line("status");
+    return;
+  }
+  start_search(count, true);
+}
+
+void NBoardLoop::cmd_ping(const Tokens& tokens) {
+  // NBoard changes the position after the pong: a search must end before it, and
+  // its replies come first, so NBoard knows they are about the old position.
+  worker_.stop();
+  if (tokens.size() < 2) return out_.write_line("pong");
+  out_.write_line(fmt::format("pong {}", sanitize_for_echo(tokens[1])));
+}
+
+void NBoardLoop::start_search(int multipv, bool hint) {
+  SearchRequest request;
+  request.level = core::Level::kMax;
+  request.multipv = multipv;
+  request.own_book = true;
+  request.limits.depth = depth_;
+
+  // The latest line of every rank. `hint` reports each move's value once, from the
+  // last iteration that reached it.
+  struct Lines {
+    std::mutex mutex;
+    std::map<int, TextLine> by_rank;
+  };
+  auto lines = std::make_shared<Lines>();
+  SearchJob job = session_->make_search_job(request, [lines](const TextLine& line) {
+    std::lock_guard lock(lines->mutex);
+    lines->by_rank[line.report.multipv] = line;
+  });
+  worker_.start(
+      [this, job = std::move(job), lines, hint](const core::StopSignal& stop) {
+        const TextResult result = job(stop);
+        if (hint) {
+          std::lock_guard lock(lines->mutex);
+          for (const auto& [rank, line] : lines->by_rank) {
+            if (line.pv.empty()) continue;
+            out_.write_line(fmt::format("search {} {} 0 {}", nboard_pv(line.pv), format_nboard_eval(line.report.score),
+                                        line.report.depth));
+          }
+        }
+        out_.write_line(fmt::format("nodestats {} {}", result.search.nodes, seconds(result.search.time_ms)));
+        if (!hint && result.best_move != "(none)")
+          out_.write_line(fmt::format("=== {}/{}/{}", reversi_move_to_nboard(result.best_move),
+                                      format_nboard_eval(result.search.score), seconds(result.search.time_ms)));
+        out_.write_line("status");
+      },
+      false);
+}
+
+}  // namespace narabe::server
