@@ -328,7 +328,9 @@ TEST_F(MatchToolTest, NarabeAgainstGtpRhinoAtReversi) {
   ASSERT_EQ(games.size(), 4u) << r.output;
   for (const json& g : games) {
     EXPECT_EQ(g["termination"], "normal") << g.dump();
-    EXPECT_GE(g["moves"].size(), 20u) << g.dump();  // a whole game, every move refereed
+    // Played to the end by the rules: the shortest Reversi game (a wipe-out) has
+    // 9 plies, 2 of them the opening's.
+    EXPECT_GE(g["moves"].size(), 7u) << g.dump();
   }
 }
 
