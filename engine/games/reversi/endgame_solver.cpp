@@ -1,0 +1,380 @@
+#include "engine/games/reversi/endgame_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <new>
+
+namespace narabe::games::reversi {
+
+namespace {
+
+// Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
+// Runs of the opponent's discs along a row or a diagonal may not contain a disc on
+// file a or h, so masking those out of the opponent's discs stops every shift that
+// would wrap a row's end into the next row.
+constexpr std::uint64_t kInner = 0x7e7e'7e7e'7e7e'7e7eULL;
+
+template <int Shift>
+constexpr std::uint64_t shift(std::uint64_t b) {
+  if constexpr (Shift > 0)
+    return b << Shift;
+  else
+    return b >> -Shift;
+}
+
+template <int Shift>
+inline std::uint64_t flips_toward(std::uint64_t from, std::uint64_t own, std::uint64_t run_cells) {
+  std::uint64_t run = shift<Shift>(from) & run_cells;
+  if (run == 0) return 0;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  return (shift<Shift>(run) & own) != 0 ? run : 0;
+}
+
+// The discs a disc of `own` on the empty `cell` flips.
+inline std::uint64_t flips(int cell, std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t from = std::uint64_t{1} << cell;
+  const std::uint64_t inner = other & kInner;
+  return flips_toward<1>(from, own, inner) | flips_toward<-1>(from, own, inner) |
+         flips_toward<8>(from, own, other) | flips_toward<-8>(from, own, other) |
+         flips_toward<9>(from, own, inner) | flips_toward<-9>(from, own, inner) |
+         flips_toward<7>(from, own, inner) | flips_toward<-7>(from, own, inner);
+}
+
+template <int Shift>
+inline std::uint64_t moves_toward(std::uint64_t own, std::uint64_t run_cells, std::uint64_t empty) {
+  std::uint64_t run = shift<Shift>(own) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  run |= shift<Shift>(run) & run_cells;
+  return shift<Shift>(run) & empty;
+}
+
+// The empty cells where `own` can place a disc.
+inline std::uint64_t legal(std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t empty = ~(own | other);
+  const std::uint64_t inner = other & kInner;
+  return moves_toward<1>(own, inner, empty) | moves_toward<-1>(own, inner, empty) |
+         moves_toward<8>(own, other, empty) | moves_toward<-8>(own, other, empty) |
+         moves_toward<9>(own, inner, empty) | moves_toward<-9>(own, inner, empty) |
+         moves_toward<7>(own, inner, empty) | moves_toward<-7>(own, inner, empty);
+}
+
+constexpr std::uint64_t kCorners = 0x8100'0000'0000'0081ULL;
+// The four 4x4 quadrants (a1-d4, e1-h4, a5-d8, e5-h8).
+constexpr std::array<std::uint64_t, 4> kQuadrants = {0x0000'0000'0f0f'0f0fULL, 0x0000'0000'f0f0'f0f0ULL,
+                                                     0x0f0f'0f0f'0000'0000ULL, 0xf0f0'f0f0'0000'0000ULL};
+
+// Empty cells in quadrants holding an odd number of empties: playing there first
+// tends to leave the opponent the even regions (and the last move of each region).
+inline std::uint64_t odd_region_cells(std::uint64_t empty) {
+  std::uint64_t odd = 0;
+  for (std::uint64_t q : kQuadrants)
+    if ((std::popcount(empty & q) & 1) != 0) odd |= q;
+  return empty & odd;
+}
+
+constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
+
+struct OrderedMove {
+  std::uint64_t player;    // the mover's discs after the move
+  std::uint64_t opponent;  // the other side's discs after the move
+  int cell;
+  int key;  // smaller is searched earlier
+};
+
+// The moves in `moves`, fastest first: the fewest replies left to the opponent
+// (corners among them counted twice), the table's move before all.
+inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64_t moves, int table_move,
+                       std::array<OrderedMove, 32>& list) {
+  int n = 0;
+  for (; moves != 0; moves &= moves - 1) {
+    const int cell = std::countr_zero(moves);
+    const std::uint64_t f = flips(cell, player, opponent);
+    OrderedMove m;
+    m.player = player | f | (std::uint64_t{1} << cell);
+    m.opponent = opponent ^ f;
+    m.cell = cell;
+    const std::uint64_t replies = legal(m.opponent, m.player);
+    m.key = cell == table_move ? -1000
+                               : 16 * (std::popcount(replies) + std::popcount(replies & kCorners)) -
+                                     ((std::uint64_t{1} << cell) & kCorners ? 8 : 0);
+    // Insertion sort: at most ~30 moves.
+    int i = n++;
+    while (i > 0 && list[static_cast<std::size_t>(i - 1)].key > m.key) {
+      list[static_cast<std::size_t>(i)] = list[static_cast<std::size_t>(i - 1)];
+      --i;
+    }
+    list[static_cast<std::size_t>(i)] = m;
+  }
+  return n;
+}
+
+inline std::uint64_t table_index(std::uint64_t player, std::uint64_t opponent) {
+  std::uint64_t h = player * 0x9e37'79b9'7f4a'7c15ULL ^ std::rotl(opponent * 0xc2b2'ae3d'27d4'eb4fULL, 31);
+  h ^= h >> 29;
+  return h;
+}
+
+}  // namespace
+
+EndgameSolver::EndgameSolver(std::size_t table_megabytes) {
+  // A power of two of entries, at least one bucket.
+  const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
+  std::size_t entries = 2;
+  while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
+  table_.resize(entries);
+  table_mask_ = entries - 2;
+}
+
+void EndgameSolver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
+
+int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
+  const int own = std::popcount(player), other = std::popcount(opponent);
+  const int empties = 64 - own - other;
+  if (own > other) return own - other + empties;
+  if (own < other) return own - other - empties;
+  return 0;
+}
+
+EndgameSolver::Entry* EndgameSolver::probe(std::uint64_t player, std::uint64_t opponent) {
+  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
+  for (int i = 0; i < 2; ++i)
+    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) return &bucket[i];
+  return nullptr;
+}
+
+void EndgameSolver::store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper,
+                          int move) {
+  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
+  Entry* slot = nullptr;
+  for (int i = 0; i < 2; ++i)
+    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) slot = &bucket[i];
+  if (slot != nullptr) {
+    // The same position: the bounds only narrow (both are proven).
+    lower = std::max(lower, static_cast<int>(slot->lower));
+    upper = std::min(upper, static_cast<int>(slot->upper));
+  } else {
+    // The first slot keeps the deeper position, the second always takes the new one.
+    slot = bucket[0].empties <= empties ? &bucket[0] : &bucket[1];
+    if (slot == &bucket[0]) bucket[1] = bucket[0];
+  }
+  slot->player = player;
+  slot->opponent = opponent;
+  slot->lower = static_cast<std::int8_t>(lower);
+  slot->upper = static_cast<std::int8_t>(upper);
+  if (move >= 0) slot->move = static_cast<std::uint8_t>(move);
+  slot->empties = static_cast<std::uint8_t>(empties);
+}
+
+bool EndgameSolver::interrupted() {
+  if (stopped_) return true;
+  if (nodes_ < next_check_) return false;
+  next_check_ = nodes_ + kCheckEvery;
+  if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && nodes_ >= *node_limit_) ||
+      (deadline_ && core::SteadyClock::now() >= *deadline_))
+    stopped_ = true;
+  return stopped_;
+}
+
+int EndgameSolver::last(std::uint64_t player, std::uint64_t opponent, int cell) {
+  ++nodes_;
+  const int own = std::popcount(player);  // the other side has 63 - own
+  if (const int n = std::popcount(flips(cell, player, opponent)); n != 0) return 2 * (own + n + 1) - 64;
+  if (const int n = std::popcount(flips(cell, opponent, player)); n != 0) return 2 * (own - n) - 64;
+  return own > 63 - own ? 2 * own - 62 : 2 * own - 64;
+}
+
+int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
+  ++nodes_;
+  const std::uint64_t empty = ~(player | opponent);
+  if (empties == 1) {
+    --nodes_;  // last() counts it
+    return last(player, opponent, std::countr_zero(empty));
+  }
+  const std::uint64_t odd = odd_region_cells(empty);
+  int best = -65;
+  for (std::uint64_t group : {odd, empty & ~odd}) {
+    for (; group != 0; group &= group - 1) {
+      const int cell = std::countr_zero(group);
+      const std::uint64_t f = flips(cell, player, opponent);
+      if (f == 0) continue;
+      const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
+      const std::uint64_t other = opponent ^ f;
+      const int v = empties == 2 ? -last(other, mover, std::countr_zero(empty & ~(std::uint64_t{1} << cell)))
+                                 : -shallow(other, mover, -beta, -std::max(alpha, best), empties - 1);
+      if (v > best) {
+        best = v;
+        if (best >= beta) return best;
+      }
+    }
+  }
+  if (best > -65) return best;
+  // No move: pass, or the game is over.
+  if (legal(opponent, player) == 0) return final_margin(player, opponent);
+  return -shallow(opponent, player, -beta, -alpha, empties);
+}
+
+int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
+  if (empties <= kShallowEmpties) return shallow(player, opponent, alpha, beta, empties);
+  ++nodes_;
+  if (interrupted()) return 0;
+
+  const std::uint64_t moves = legal(player, opponent);
+  if (moves == 0) {
+    if (legal(opponent, player) == 0) return final_margin(player, opponent);
+    return -search(opponent, player, -beta, -alpha, empties);
+  }
+
+  int table_move = -1;
+  if (const Entry* e = probe(player, opponent)) {
+    if (e->lower >= beta) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    if (e->lower == e->upper) return e->lower;
+    alpha = std::max(alpha, static_cast<int>(e->lower));
+    beta = std::min(beta, static_cast<int>(e->upper));
+    table_move = e->move;
+  }
+
+  std::array<OrderedMove, 32> list;
+  const int n = order_moves(player, opponent, moves, table_move, list);
+  int best = -65, best_cell = -1;
+  int a = alpha;
+  for (int i = 0; i < n; ++i) {
+    const OrderedMove& m = list[static_cast<std::size_t>(i)];
+    int v;
+    if (i == 0) {
+      v = -search(m.opponent, m.player, -beta, -a, empties - 1);
+    } else {
+      v = -search(m.opponent, m.player, -a - 1, -a, empties - 1);
+      if (v > a && v < beta && !stopped_) v = -search(m.opponent, m.player, -beta, -a, empties - 1);
+    }
+    if (stopped_) return 0;
+    if (v > best) {
+      best = v;
+      best_cell = m.cell;
+      if (v > a) {
+        a = v;
+        if (a >= beta) break;
+      }
+    }
+  }
+  if (best >= beta)
+    store(player, opponent, empties, best, 64, best_cell);
+  else if (best <= alpha)
+    store(player, opponent, empties, -64, best, -1);
+  else
+    store(player, opponent, empties, best, best, best_cell);
+  return best;
+}
+
+int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha, int beta) {
+  const int empties = 64 - std::popcount(player | opponent);
+  const std::uint64_t moves = legal(player, opponent);
+  ++nodes_;
+  int table_move = best_move_;
+  if (const Entry* e = probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
+  std::array<OrderedMove, 32> list{};
+  const int n = order_moves(player, opponent, moves, table_move, list);
+  if (best_move_ < 0) best_move_ = list[0].cell;
+  int best = -65, best_cell = -1;
+  int a = alpha;
+  for (int i = 0; i < n; ++i) {
+    const OrderedMove& m = list[static_cast<std::size_t>(i)];
+    int v;
+    if (i == 0) {
+      v = -search(m.opponent, m.player, -beta, -a, empties - 1);
+    } else {
+      v = -search(m.opponent, m.player, -a - 1, -a, empties - 1);
+      if (v > a && v < beta && !stopped_) v = -search(m.opponent, m.player, -beta, -a, empties - 1);
+    }
+    if (stopped_) return 0;
+    if (v > best) {
+      best = v;
+      best_cell = m.cell;
+      if (v > a) {
+        a = v;
+        best_move_ = m.cell;  // proven better than alpha: the move to play
+        if (a >= beta) break;
+      }
+    }
+  }
+  if (best >= beta)
+    store(player, opponent, empties, best, 64, best_cell);
+  else if (best <= alpha)
+    store(player, opponent, empties, -64, best, -1);
+  else
+    store(player, opponent, empties, best, best, best_cell);
+  return best;
+}
+
+bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
+                                  bool exact) {
+  // Win, draw or loss first: a window around 0.
+  if (lower < 0 && upper > 0) {
+    const int v = root(player, opponent, -1, 1);
+    if (stopped_) return false;
+    if (v >= 1) lower = std::max(lower, v == 1 ? 2 : v);  // margins are even: > 0 means >= 2
+    else if (v <= -1) upper = std::min(upper, v == -1 ? -2 : v);
+    else lower = upper = 0;
+    if (lower != upper) report(lower, upper);
+  }
+  if (!exact || lower == upper) return true;
+  // The exact margin inside the proven half: an aspiration window around the bound
+  // proven so far (where the value usually is close), widened when it fails.
+  while (lower < upper) {
+    const int guess = lower > 0 ? lower : upper;
+    int alpha = std::max(lower - 1, guess - 9), beta = std::min(upper + 1, guess + 9);
+    const int v = root(player, opponent, alpha, beta);
+    if (stopped_) return false;
+    if (v <= alpha) upper = std::min(upper, v);
+    else if (v >= beta) lower = std::max(lower, v);
+    else lower = upper = v;
+    if (lower != upper) report(lower, upper);
+  }
+  return true;
+}
+
+std::optional<int> EndgameSolver::solve(std::uint64_t player, std::uint64_t opponent) {
+  stopped_ = false;
+  next_check_ = nodes_ + kCheckEvery;
+  best_move_ = kNoMove;
+  if (legal(player, opponent) == 0) {
+    if (legal(opponent, player) == 0) return final_margin(player, opponent);
+    // A pass: the other side's margin, negated.
+    const auto v = solve(opponent, player);
+    best_move_ = kPass;
+    if (!v) return std::nullopt;
+    return -*v;
+  }
+  int lower = -64, upper = 64;
+  if (!solve_between(player, opponent, lower, upper, true)) return std::nullopt;
+  return lower;
+}
+
+std::optional<int> EndgameSolver::solve_wld(std::uint64_t player, std::uint64_t opponent) {
+  stopped_ = false;
+  next_check_ = nodes_ + kCheckEvery;
+  best_move_ = kNoMove;
+  if (legal(player, opponent) == 0) {
+    if (legal(opponent, player) == 0) {
+      const int m = final_margin(player, opponent);
+      return m > 0 ? 2 : m < 0 ? -2 : 0;
+    }
+    const auto v = solve_wld(opponent, player);
+    best_move_ = kPass;
+    if (!v) return std::nullopt;
+    return -*v;
+  }
+  int lower = -64, upper = 64;
+  if (!solve_between(player, opponent, lower, upper, false)) return std::nullopt;
+  return lower > 0 ? 2 : upper < 0 ? -2 : 0;
+}
+
+}  // namespace narabe::games::reversi

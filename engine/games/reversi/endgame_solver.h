@@ -1,0 +1,104 @@
+#pragma once
+// Reversi's exact endgame solver: the final disc margin of a position under perfect
+// play by both sides (empty cells go to the winner, as in FFO's scores), from the
+// side to move's view. Margins are always even (-64..64).
+//
+// Negamax alpha-beta with principal variation search on the two bitboards (the side
+// to move's discs, the other side's), fail-soft. The root first proves win, loss or
+// draw (a window around 0), then the exact margin inside the proven half. Deep nodes
+// use a transposition table of lower/upper bounds and fastest-first ordering (the
+// fewest replies for the opponent); the last kShallowEmpties empties need neither
+// move generation nor the table: they try the empty cells directly, those in
+// quadrants with an odd number of empties first (parity), and the last empty cell is
+// a direct count of the discs it flips.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/core/clock.h"
+#include "engine/core/stop_signal.h"
+
+namespace narabe::games::reversi {
+
+class EndgameSolver {
+ public:
+  static constexpr int kPass = 64;          // best_move() when the side to move must pass
+  static constexpr int kNoMove = -1;        // best_move() before any solve
+  static constexpr int kShallowEmpties = 6;  // from here on: no table, parity order
+
+  explicit EndgameSolver(std::size_t table_megabytes);
+
+  // Stop early (solve() then answers nothing) on `stop`, after `node_limit` nodes
+  // or at `deadline`; each may be absent.
+  void set_interrupts(const core::StopSignal* stop, std::optional<std::uint64_t> node_limit,
+                      std::optional<core::SteadyClock::time_point> deadline) {
+    stop_ = stop;
+    node_limit_ = node_limit;
+    deadline_ = deadline;
+  }
+  // Called with the proven bounds (margins) whenever solve() narrows them.
+  using Progress = void (*)(void* context, int lower, int upper);
+  void set_progress(Progress progress, void* context) {
+    progress_ = progress;
+    progress_context_ = context;
+  }
+
+  // The exact margin for the side to move (`player`); nothing if interrupted. The
+  // game may be over, or the side to move may have to pass.
+  std::optional<int> solve(std::uint64_t player, std::uint64_t opponent);
+  // Whether the margin is > 0, == 0 or < 0 only: +2, 0 or -2 when it is a win, draw
+  // or loss (a weak solve); nothing if interrupted.
+  std::optional<int> solve_wld(std::uint64_t player, std::uint64_t opponent);
+  // After solve(): a cell proven to reach that margin (kPass when the side to move
+  // must pass). After an interruption: the best cell known so far (the first in
+  // the solver's order when nothing was proven).
+  int best_move() const { return best_move_; }
+
+  std::uint64_t nodes() const { return nodes_; }
+  void reset_nodes() { nodes_ = 0; }
+  void clear_table();
+
+  // The final margin of a finished game (neither side can move): discs counted,
+  // empty cells to the winner.
+  static int final_margin(std::uint64_t player, std::uint64_t opponent);
+
+ private:
+  struct Entry {
+    std::uint64_t player = 0;
+    std::uint64_t opponent = 0;
+    std::int8_t lower = -64;
+    std::int8_t upper = 64;
+    std::uint8_t move = 0xff;
+    std::uint8_t empties = 0;  // 0: the slot is free
+  };
+
+  // Proves the root within (lower, upper), narrowing the bounds; false if interrupted.
+  bool solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper, bool exact);
+  // The value of the root inside (alpha, beta), fail-soft, and sets best_move_.
+  int root(std::uint64_t player, std::uint64_t opponent, int alpha, int beta);
+  int search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
+  int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
+  int last(std::uint64_t player, std::uint64_t opponent, int cell);
+  bool interrupted();
+  void report(int lower, int upper) const {
+    if (progress_ != nullptr) progress_(progress_context_, lower, upper);
+  }
+
+  Entry* probe(std::uint64_t player, std::uint64_t opponent);
+  void store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper, int move);
+
+  std::vector<Entry> table_;
+  std::uint64_t table_mask_ = 0;  // table_.size() - 2: an even index, a bucket of two
+  std::uint64_t nodes_ = 0;
+  std::uint64_t next_check_ = 0;
+  bool stopped_ = false;
+  int best_move_ = kNoMove;
+  const core::StopSignal* stop_ = nullptr;
+  std::optional<std::uint64_t> node_limit_;
+  std::optional<core::SteadyClock::time_point> deadline_;
+  Progress progress_ = nullptr;
+  void* progress_context_ = nullptr;
+};
+
+}  // namespace narabe::games::reversi
