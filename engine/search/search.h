@@ -8,9 +8,12 @@
 // for every game):
 //   int move_order_bonus(Move) const   -- larger is searched earlier
 //   make_exact_solver(const G&, std::size_t table_megabytes), found by ADL
-//       -- a solver that proves exact values (Connect Four); with it, a search at
-//          full strength proves the root's value instead of deepening, and
-//          MultiPV gives every root move's exact value.
+//       -- a solver that proves exact values (Connect Four, Reversi's endgame);
+//          with it, a search at full strength proves the root's value instead of
+//          deepening, and MultiPV gives every root move's exact value. A solver
+//          type may have `static bool applies(const G&, std::optional<std::int64_t>
+//          hard_ms, std::optional<std::uint64_t> node_limit)`: when it says no (the
+//          proof would not end within the limits), the search deepens as usual.
 
 #include <algorithm>
 #include <array>
@@ -121,6 +124,16 @@ class Search {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
   void report(std::size_t lines, int depth);
+  // Whether the game's exact solver expects to prove `root` within the limits.
+  bool exact_applies(const G& root) const {
+    if constexpr (HasExactSolver<G>) {
+      using Solver = typename ExactSolverSlot<G>::type::element_type;
+      if constexpr (requires { Solver::applies(root, deadlines_.hard_ms, limits_.nodes); })
+        return Solver::applies(root, deadlines_.hard_ms, limits_.nodes);
+    }
+    (void)root;
+    return true;
+  }
   void run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
   void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
                     std::vector<Move> pv);
@@ -185,7 +198,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       // proof does not have: such a search stays the depth-limited one, so that
       // `go depth N` ends after N plies whatever the level.
       const bool depth_reaches_end = !limits.depth || *limits.depth >= position_.max_remaining_plies();
-      if (options.exact && depth_reaches_end && prepare(root)) {
+      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root)) {
         run_exact(root, lines, options.own_book, result);
         if (limits.infinite) stop.wait();
         result.nodes = nodes_;

@@ -170,3 +170,7 @@ static_assert(core::Game<Reversi>);
 // The casual levels are found by the generic level play through ADL (casual_move);
 // included here so that every user of Reversi sees the same hook.
 #include "engine/games/reversi/reversi_levels.h"  // IWYU pragma: export
+
+// The exact endgame solver serves Level max through the generic search's
+// make_exact_solver hook (found by ADL), so every user of Reversi sees it too.
+#include "engine/games/reversi/exact_solver.h"  // IWYU pragma: export
