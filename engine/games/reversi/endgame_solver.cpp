@@ -80,7 +80,70 @@ inline std::uint64_t odd_region_cells(std::uint64_t empty) {
   return empty & odd;
 }
 
-constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
+// Cells in lines (rows, columns, both diagonals) with no empty cell: no move can
+// flip along such a line any more.
+struct FullLines {
+  std::uint64_t row, column, diag9, diag7;
+};
+
+constexpr std::array<std::uint64_t, 15> diagonals(int step) {
+  // step 9: a1-h8 direction; step 7: h1-a8 direction. One mask per diagonal.
+  std::array<std::uint64_t, 15> masks{};
+  for (int cell = 0; cell < 64; ++cell) {
+    const int row = cell / 8, col = cell % 8;
+    const int index = step == 9 ? col - row + 7 : col + row;
+    masks[static_cast<std::size_t>(index)] |= std::uint64_t{1} << cell;
+  }
+  return masks;
+}
+constexpr std::array<std::uint64_t, 15> kDiag9 = diagonals(9);
+constexpr std::array<std::uint64_t, 15> kDiag7 = diagonals(7);
+
+inline FullLines full_lines(std::uint64_t filled) {
+  FullLines f{};
+  for (int r = 0; r < 8; ++r)
+    if (((filled >> (8 * r)) & 0xff) == 0xff) f.row |= std::uint64_t{0xff} << (8 * r);
+  std::uint64_t v = filled;
+  v &= v >> 32;
+  v &= v >> 16;
+  v &= v >> 8;
+  f.column = (v & 0xff) * 0x0101'0101'0101'0101ULL;
+  for (std::uint64_t d : kDiag9)
+    if ((filled & d) == d) f.diag9 |= d;
+  for (std::uint64_t d : kDiag7)
+    if ((filled & d) == d) f.diag7 |= d;
+  return f;
+}
+
+constexpr std::uint64_t kBorder = 0xff81'8181'8181'81ffULL;
+constexpr std::uint64_t kFileA = 0x0101'0101'0101'0101ULL;
+constexpr std::uint64_t kFileH = 0x8080'8080'8080'8080ULL;
+constexpr std::uint64_t kRanks18 = 0xff00'0000'0000'00ffULL;
+
+// Discs of `discs` that can never be flipped (a subset of the truly stable ones): in
+// each of the four line directions the disc's line is full, or it touches the
+// board's edge, or a neighbour along it is a stable disc of the same colour.
+inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
+  const FullLines f = full_lines(filled);
+  const std::uint64_t row_ok = f.row | kFileA | kFileH;
+  const std::uint64_t col_ok = f.column | kRanks18;
+  const std::uint64_t d9_ok = f.diag9 | kBorder;
+  const std::uint64_t d7_ok = f.diag7 | kBorder;
+  std::uint64_t stable = 0;
+  for (;;) {
+    const std::uint64_t row = row_ok | ((stable << 1) & ~kFileA) | ((stable >> 1) & ~kFileH);
+    const std::uint64_t col = col_ok | (stable << 8) | (stable >> 8);
+    const std::uint64_t d9 = d9_ok | ((stable << 9) & ~kFileA) | ((stable >> 9) & ~kFileH);
+    const std::uint64_t d7 = d7_ok | ((stable << 7) & ~kFileH) | ((stable >> 7) & ~kFileA);
+    const std::uint64_t next = discs & row & col & d9 & d7;
+    if (next == stable) return stable;
+    stable = next;
+  }
+}
+
+constexpr std::uint64_t kCheckEvery = 4096;
+constexpr int kStabilityAlpha = 16;
+constexpr int kEtcEmpties = 12;  // nodes between looks at the clock
 
 struct OrderedMove {
   std::uint64_t player;    // the mover's discs after the move
@@ -102,8 +165,13 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
     m.opponent = opponent ^ f;
     m.cell = cell;
     const std::uint64_t replies = legal(m.opponent, m.player);
+    // The opponent's potential mobility: empty cells next to the mover's discs.
+    const std::uint64_t p = m.player;
+    const std::uint64_t around = ((p << 1 | p << 9 | p >> 7) & ~0x0101'0101'0101'0101ULL) |
+                                 ((p >> 1 | p >> 9 | p << 7) & ~0x8080'8080'8080'8080ULL) | p << 8 | p >> 8;
+    const int potential = std::popcount(around & ~(m.player | m.opponent));
     m.key = cell == table_move ? -1000
-                               : 16 * (std::popcount(replies) + std::popcount(replies & kCorners)) -
+                               : 16 * (std::popcount(replies) + std::popcount(replies & kCorners)) + potential -
                                      ((std::uint64_t{1} << cell) & kCorners ? 8 : 0);
     // Insertion sort: at most ~30 moves.
     int i = n++;
@@ -232,6 +300,14 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
     return -search(opponent, player, -beta, -alpha, empties);
   }
 
+  // Stability cut-off: the opponent's stable discs stay his, so the margin is at
+  // most 64 - 2 * stable; worth computing only when alpha is high.
+  if (alpha >= kStabilityAlpha) {
+    const int most = 64 - 2 * std::popcount(stable_discs(opponent, player | opponent));
+    if (most <= alpha) return most;
+    beta = std::min(beta, most);
+  }
+
   int table_move = -1;
   if (const Entry* e = probe(player, opponent)) {
     if (e->lower >= beta) return e->lower;
@@ -244,6 +320,16 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
   std::array<OrderedMove, 32> list;
   const int n = order_moves(player, opponent, moves, table_move, list);
+  // Enhanced transposition cut-off: a child the table already proves good enough.
+  if (empties >= kEtcEmpties) {
+    for (int i = 0; i < n; ++i) {
+      const OrderedMove& m = list[static_cast<std::size_t>(i)];
+      if (const Entry* e = probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
+        store(player, opponent, empties, -e->upper, 64, m.cell);
+        return -e->upper;
+      }
+    }
+  }
   int best = -65, best_cell = -1;
   int a = alpha;
   for (int i = 0; i < n; ++i) {
