@@ -43,19 +43,11 @@ void ExactSolver::on_progress(void* context, int lower, int upper) {
 }
 
 std::optional<core::Score> ExactSolver::solve(const Reversi& position) {
+  Reversi::MoveList moves;
+  position.generate_moves(moves);
+  fallback_ = moves.size() > 0 ? moves[0] : core::Move::null();
+  must_pass_ = moves.size() == 1 && moves[0] == Reversi::kPass;
   const auto margin = solver_.solve(position.player(), position.opponent());
-  const int cell = solver_.best_move();
-  if (cell == EndgameSolver::kPass) {
-    best_ = Reversi::kPass;
-  } else if (cell >= 0) {
-    best_ = core::Move(static_cast<std::uint16_t>(cell));
-  } else {
-    // Nothing searched (the game is over, or an interruption before the first
-    // move): the first legal move, if any.
-    Reversi::MoveList moves;
-    position.generate_moves(moves);
-    best_ = moves.size() > 0 ? moves[0] : core::Move::null();
-  }
   if (!margin) return std::nullopt;
   return to_engine_score(*margin);
 }
@@ -63,6 +55,7 @@ std::optional<core::Score> ExactSolver::solve(const Reversi& position) {
 std::optional<core::Score> ExactSolver::solve_move(const Reversi& position, core::Move move) {
   Reversi after = position;
   after.make_move(move);
+  must_pass_ = false;
   const auto margin = solver_.solve(after.player(), after.opponent());
   if (!margin) return std::nullopt;
   return to_engine_score(-*margin);

@@ -60,7 +60,12 @@ class ExactSolver {
   std::optional<core::Score> solve(const Reversi& position);
   // After solve(): a move proven to keep that value (a pass when the side to move
   // must pass); after an interruption, the best move known.
-  core::Move best_move() const { return best_; }
+  // During solve() (the progress callback), the best move proven so far.
+  core::Move best_move() const {
+    if (must_pass_) return Reversi::kPass;
+    const int cell = solver_.best_move();
+    return cell >= 0 && cell < Reversi::kCells ? core::Move(static_cast<std::uint16_t>(cell)) : fallback_;
+  }
   // The exact value of playing `move`, from the mover's view.
   std::optional<core::Score> solve_move(const Reversi& position, core::Move move);
 
@@ -74,7 +79,8 @@ class ExactSolver {
   static void on_progress(void* context, int lower, int upper);
 
   EndgameSolver solver_;
-  core::Move best_;
+  bool must_pass_ = false;  // the position solve() was given has only the pass
+  core::Move fallback_;     // its first legal move, while the solver has none
   std::function<void(core::Score, core::Score)> progress_;
 };
 
