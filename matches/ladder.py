@@ -31,26 +31,8 @@ DEFAULT_OPENING_PLIES = {"tictactoe": 2}
 FALLBACK_OPENING_PLIES = 4
 
 
-def _arg(check):
-    def convert(text):
-        try:
-            return check(text)
-        except ValueError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-    convert.__name__ = getattr(check, "__name__", "value")
-    return convert
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"'{text}' is not a positive whole number")
-    return int(text)
-
-
-def _non_negative(text: str) -> int:
-    if not text.isdigit():
-        raise ValueError(f"'{text}' is not a whole number >= 0")
-    return int(text)
 
 
 def _non_negative_float(text: str) -> float:
@@ -76,26 +58,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description="Round-robin of narabe's levels (and other engines) with one maximum-likelihood Elo table.")
     parser.add_argument("--game", default="connect4",
                         help="narabe-match's --game (default: %(default)s)")
-    parser.add_argument("--levels", type=_arg(_levels), default=list(nm.LEVELS), metavar="L1,L2,...",
+    parser.add_argument("--levels", type=nm.argument_type(_levels), default=list(nm.LEVELS), metavar="L1,L2,...",
                         help=f"the levels to play (default: {','.join(nm.LEVELS)})")
-    parser.add_argument("--engine", action="append", default=[], type=_arg(nm.parse_engine_spec),
+    parser.add_argument("--engine", action="append", default=[], type=nm.argument_type(nm.parse_engine_spec),
                         metavar='"cmd=PATH name=NAME ..."',
                         help="another engine in the round-robin, in narabe-match's --engine syntax "
                              "(name= required); repeatable")
-    parser.add_argument("--rounds", type=_arg(_positive), default=10, metavar="N",
+    parser.add_argument("--rounds", type=nm.argument_type(nm.positive_int), default=10, metavar="N",
                         help="rounds; each plays every pairing twice, colours swapped (default: %(default)s)")
-    parser.add_argument("--limit", action="append", type=_arg(nm.parse_limit), metavar="KEY=VALUE",
+    parser.add_argument("--limit", action="append", type=nm.argument_type(nm.parse_limit), metavar="KEY=VALUE",
                         help="move limit for every engine (depth=N, movetime=MS, nodes=N, tc=B+I); "
                              f"repeatable (default: {' '.join(nm.DEFAULT_LIMITS)})")
-    parser.add_argument("--concurrency", type=_arg(_positive), default=1, metavar="N",
+    parser.add_argument("--concurrency", type=nm.argument_type(nm.positive_int), default=1, metavar="N",
                         help="games played at the same time (default: %(default)s)")
-    parser.add_argument("--seed", type=_arg(_positive), metavar="N",
+    parser.add_argument("--seed", type=nm.argument_type(nm.positive_int), metavar="N",
                         help="seed of the openings and of the levels' random choices (default: random)")
-    parser.add_argument("--openings-plies", type=_arg(_non_negative), metavar="N",
+    parser.add_argument("--openings-plies", type=nm.argument_type(nm.non_negative_int), metavar="N",
                         help="random opening plies per pair (default: 2 for tictactoe, else 4)")
     parser.add_argument("--anchor", metavar="NAME",
                         help="the engine rated 0 (default: easy, or the first engine)")
-    parser.add_argument("--prior-draws", type=_arg(_non_negative_float), default=1.0, metavar="K",
+    parser.add_argument("--prior-draws", type=nm.argument_type(_non_negative_float), default=1.0, metavar="K",
                         help="virtual draws added to each pairing so perfect scores stay finite "
                              "(default: %(default)s; 0: none, and a perfect score is an error)")
     parser.add_argument("--out", metavar="FILE.jsonl",

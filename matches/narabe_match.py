@@ -409,3 +409,30 @@ def fail(message: str, code: int) -> "NoReturn":  # noqa: F821
     """Prints a user-facing error and exits; the scripts' one way out on errors."""
     print(f"{Path(sys.argv[0]).name}: error: {message}", file=sys.stderr)
     raise SystemExit(code)
+
+
+# ---- argparse types shared by the scripts ----
+
+def argument_type(check):
+    """Turns a ValueError-raising checker into an argparse type with a clean message."""
+    import argparse
+
+    def convert(text):
+        try:
+            return check(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    convert.__name__ = getattr(check, "__name__", "value")
+    return convert
+
+
+def positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"'{text}' is not a positive whole number")
+    return int(text)
+
+
+def non_negative_int(text: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"'{text}' is not a whole number >= 0")
+    return int(text)

@@ -55,19 +55,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(default: %(default)s)")
     parser.add_argument("--level", default="max", choices=nm.LEVELS,
                         help="the Level both engines play at (default: %(default)s)")
-    parser.add_argument("--limit", action="append", type=_arg(nm.parse_limit), metavar="KEY=VALUE",
+    parser.add_argument("--limit", action="append", type=nm.argument_type(nm.parse_limit), metavar="KEY=VALUE",
                         help="a move limit for both engines: depth=N, movetime=MS, nodes=N, tc=BASE+INC; "
                              f"repeatable (default: {' '.join(nm.DEFAULT_LIMITS)})")
-    parser.add_argument("--sprt", default=DEFAULT_SPRT, type=_arg(nm.parse_sprt),
+    parser.add_argument("--sprt", default=DEFAULT_SPRT, type=nm.argument_type(nm.parse_sprt),
                         help="the SPRT: 'elo0=X elo1=Y [alpha=A] [beta=B] [model=normalized|logistic]' "
                              "(default: '%(default)s')")
-    parser.add_argument("--max-games", type=_arg(_even_games), default=1000, metavar="N",
+    parser.add_argument("--max-games", type=nm.argument_type(_even_games), default=1000, metavar="N",
                         help="the game cap; the run has N/2 rounds of colour-swapped pairs (default: %(default)s)")
-    parser.add_argument("--concurrency", type=_arg(_positive), default=1, metavar="N",
+    parser.add_argument("--concurrency", type=nm.argument_type(nm.positive_int), default=1, metavar="N",
                         help="games played at the same time (default: %(default)s)")
-    parser.add_argument("--openings-plies", type=_arg(_non_negative), metavar="N",
+    parser.add_argument("--openings-plies", type=nm.argument_type(nm.non_negative_int), metavar="N",
                         help="random opening plies per pair (default: 3 for tictactoe, else 4; 0: none)")
-    parser.add_argument("--seed", type=_arg(_non_negative), metavar="N",
+    parser.add_argument("--seed", type=nm.argument_type(nm.non_negative_int), metavar="N",
                         help="seed of the openings (default: random, printed)")
     parser.add_argument("--work-dir", metavar="DIR",
                         help="where baselines are built and results written "
@@ -83,31 +83,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _arg(check):
-    """Turns a ValueError-raising checker into an argparse type with a clean message."""
-    def convert(text):
-        try:
-            return check(text)
-        except ValueError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-    convert.__name__ = getattr(check, "__name__", "value")
-    return convert
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"'{text}' is not a positive whole number")
-    return int(text)
-
-
-def _non_negative(text: str) -> int:
-    if not text.isdigit():
-        raise ValueError(f"'{text}' is not a whole number >= 0")
-    return int(text)
 
 
 def _even_games(text: str) -> int:
-    games = _positive(text)
+    games = nm.positive_int(text)
     if games < 2:
         raise ValueError("--max-games needs at least 2 (one colour-swapped pair)")
     return games

@@ -7,6 +7,7 @@
 
 #include "engine/games/registry.h"
 #include "protocol/server/info_format.h"
+#include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
 
 namespace narabe::server {
@@ -19,19 +20,6 @@ constexpr std::string_view kEngineAuthor = "the narabe developers";
 // How long `quit` lets a search with a limit finish by itself before stopping it, so
 // that a script piping "go depth N" and "quit" still gets the search's answer.
 constexpr std::chrono::milliseconds kQuitGrace{250};
-
-std::vector<std::string_view> split(std::string_view line) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) tokens.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return tokens;
-}
 
 template <class Int>
 bool parse_int(std::string_view text, Int& value) {
@@ -105,7 +93,7 @@ void NativeLoop::reseed() {
 }
 
 bool NativeLoop::handle_line(std::string_view line) {
-  const Tokens tokens = split(line);
+  const Tokens tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view cmd = tokens[0];
   const std::string_view rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));

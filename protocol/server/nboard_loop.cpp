@@ -12,6 +12,7 @@
 #include "protocol/server/engine_options.h"
 #include "protocol/server/ggf.h"
 #include "protocol/server/info_format.h"
+#include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
 
 namespace narabe::server {
@@ -22,19 +23,6 @@ constexpr std::string_view kGame = "reversi";
 constexpr std::string_view kEngineName = "narabe";
 // As in the native loop: `quit` lets a search finish for this long before stopping it.
 constexpr std::chrono::milliseconds kQuitGrace{250};
-
-std::vector<std::string_view> split(std::string_view line) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
-    if (j > i) tokens.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return tokens;
-}
 
 bool parse_int(std::string_view text, int& value) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -92,7 +80,7 @@ void NBoardLoop::error(std::string_view message) {
 }
 
 bool NBoardLoop::handle_line(std::string_view line) {
-  const Tokens tokens = split(line);
+  const Tokens tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view cmd = tokens[0];
   if (cmd == "quit") {
