@@ -234,7 +234,9 @@ TEST(ReversiEndgame, RandomEndgamesAgreeWithPlainMinimax) {
   EXPECT_EQ(checked, games);
   // The full run's seed reaches positions where the side to move must pass; the
   // slow builds' 40 games happen not to.
-  if (!NARABE_SLOW_BUILD) EXPECT_GT(passes, 0);
+  if (!NARABE_SLOW_BUILD) {
+    EXPECT_GT(passes, 0);
+  }
 }
 
 TEST(ReversiEndgame, InterruptedSolveAnswersNothingButKeepsALegalMove) {
