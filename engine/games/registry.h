@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/gomoku/gomoku.h"
 #include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
@@ -26,7 +27,7 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<TicTacToe, Connect4, Reversi>;
+using AllGames = GameList<TicTacToe, Connect4, Gomoku, Reversi>;
 
 // The game an engine plays before any `newgame`.
 inline constexpr std::string_view kDefaultGame = TicTacToe::kName;

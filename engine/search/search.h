@@ -7,6 +7,10 @@
 // Optional hooks of a game, resolved at compile time (the inner loop is the same
 // for every game):
 //   int move_order_bonus(Move) const   -- larger is searched earlier
+//   void generate_search_moves(MoveList&) const
+//       -- the moves the search tries, when a game searches fewer than its legal
+//          moves (Gomoku: the points near the stones); never empty unless the game
+//          is over. Without it the search tries every legal move.
 //   make_exact_solver(const G&, std::size_t table_megabytes), found by ADL
 //       -- a solver that proves exact values (Connect Four, Reversi's endgame);
 //          with it, a search at full strength proves the root's value instead of
@@ -56,6 +60,15 @@ template <class G>
 struct ExactSolverSlot<G, true> {
   using type = decltype(make_exact_solver(std::declval<const G&>(), std::size_t{}));
 };
+
+// The moves the search tries at a node (see the hooks above).
+template <core::Game G>
+void generate_searched_moves(const G& position, typename G::MoveList& moves) {
+  if constexpr (requires { position.generate_search_moves(moves); })
+    position.generate_search_moves(moves);
+  else
+    position.generate_moves(moves);
+}
 
 template <core::Game G>
 class Search {
@@ -177,7 +190,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
 
   SearchResult result;
   typename G::MoveList moves;
-  position_.generate_moves(moves);
+  generate_searched_moves(position_, moves);
   root_moves_.clear();
   for (Move m : moves) root_moves_.push_back(RootMove{m, -core::kInfinity, -core::kInfinity, {m}});
 
@@ -348,7 +361,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   }
 
   typename G::MoveList moves;
-  position_.generate_moves(moves);
+  generate_searched_moves(position_, moves);
   std::array<int, G::kMaxMoves> order;
   score_moves(moves, table_move, ply, order);
 

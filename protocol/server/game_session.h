@@ -56,6 +56,12 @@ class GameSession final : public Session {
   core::Outcome outcome() const override { return position_.outcome(); }
   core::Side side_to_move() const override { return position_.side_to_move(); }
   std::vector<std::string> winning_line() const override { return position_.winning_line(); }
+  std::vector<std::string> forbidden_points() const override {
+    if constexpr (requires { position_.forbidden_cells(); })
+      return position_.forbidden_cells();
+    else
+      return {};
+  }
   std::vector<core::EvalTerm> evaluation() const override { return position_.evaluation_terms(); }
 
   void clear_memory() override { search_->clear_memory(); }

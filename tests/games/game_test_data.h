@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/games/connect4/connect4.h"
+#include "engine/games/gomoku/gomoku.h"
 #include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
@@ -80,6 +81,46 @@ struct GameTestData<games::Connect4> {
   }
   static std::vector<std::string> malformed_moves() {
     return {"", "0", "8", "9", "10", "04", "44", "a", "d1", "4 ", " 4", "-1", "+4", "pass", "\x01\x02"};
+  }
+};
+
+template <>
+struct GameTestData<games::Gomoku> {
+  static constexpr bool kWonByLine = true;
+  // A random game on 15x15 lasts a hundred plies or more, and every ply checks every
+  // move: a few games are plenty (gomoku_test.cpp plays more on small boards).
+  static constexpr int kRandomPlayouts = 4;
+  // 225 * 224; depth 3 (11188800) is too slow for the sanitizer build.
+  static std::vector<std::uint64_t> perft_from_start() { return {225, 50400}; }
+  static std::vector<std::string> valid_fens() {
+    return {"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",
+            "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o",
+            "15/15/15/15/15/15/6o8/6xo7/5ox1x6/6x8/15/15/15/15/15 o",
+            "15/15/15/15/15/15/15/15/15/15/15/15/oooo11/xxxxx10/15 o",      // x won along rank 2
+            "x14/1x13/2x12/3x11/4x10/15/15/15/15/15/15/15/15/15/oooo11 o",  // x won on a diagonal
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/xxxx1x9/ooooo10 x",     // o won
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/xxx1xxx8/oooooo9 x"};   // o's overline wins (freestyle)
+  }
+  static std::vector<std::string> invalid_fens() {
+    return {"",
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15",
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 y",
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",         // 14 rows
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",   // 16 rows
+            "16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",      // a row too long
+            "14/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",      // a row too short
+            "15/15/15/15/15/15/15/7X7/15/15/15/15/15/15/15 o",     // upper case
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 o",      // o to move on the empty board
+            "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 x",     // x played twice
+            "15/15/15/15/15/15/15/7o7/15/15/15/15/15/15/15 x",     // o played first
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/ooooo10/xxxxx10 x",  // both won
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/oooo11/xxxxx10 x",   // the side to move won
+            "15/15/15/15/15/15/15/15/15/15/15/15/oooo1oooo6/xxxxx1xxxxx4/o14 o",  // two fives, no one last stone
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x moves"};
+  }
+  static std::vector<std::string> malformed_moves() {
+    return {"",   "a",    "a0",  "a16", "p1",  "A1",  "h08", "11", "h8 ", " h8",
+            "H8", "pass", "h",   "8h",  "-1",  "h-8", "h+8", "\x01\x02", "h8h", "v1"};
   }
 };
 

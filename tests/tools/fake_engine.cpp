@@ -243,6 +243,12 @@ class BoardOf final : public Board {
         if (!(position_.empty_cells() >> cell & 1)) return TicTacToe::cell_name(cell);
     } else if constexpr (std::is_same_v<G, narabe::games::Reversi>) {
       return "d4";  // a centre cell: never empty
+    } else if constexpr (std::is_same_v<G, narabe::games::Gomoku>) {
+      for (int rank = 0; rank < position_.size(); ++rank)
+        for (int file = 0; file < position_.size(); ++file) {
+          const int at = narabe::games::gomoku::cell_index(file, rank);
+          if (position_.cell(at) != narabe::games::gomoku::kEmpty) return position_.cell_name(at);
+        }
     } else {
       for (int column = 0; column < position_.width(); ++column)
         if (!position_.can_play(column)) return std::to_string(column + 1);
@@ -258,8 +264,9 @@ class BoardOf final : public Board {
 };
 
 static_assert(std::is_same_v<narabe::games::AllGames,
-                             narabe::games::GameList<TicTacToe, narabe::games::Connect4, narabe::games::Reversi>>,
-              "occupied_move() knows tic-tac-toe, Connect Four and Reversi only");
+                             narabe::games::GameList<TicTacToe, narabe::games::Connect4, narabe::games::Gomoku,
+                                                     narabe::games::Reversi>>,
+              "occupied_move() knows tic-tac-toe, Connect Four, Gomoku and Reversi only");
 
 std::unique_ptr<Board> make_board(std::string_view game, const VariantArgs& args,
                                   std::string& error) {

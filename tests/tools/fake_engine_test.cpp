@@ -111,6 +111,7 @@ TEST(FakeEngine, HandshakeNamesItselfAndTheGames) {
   ASSERT_TRUE(engine->wait_for_line("uciok", kReply, &lines));
   EXPECT_EQ(lines, (std::vector<std::string>{"id name Foo Bar", "game tictactoe",
                                              "game connect4 variants width 4..9 height 4..9",
+                                             "game gomoku variants size 5..22 rule freestyle|standard|renju|overline-forbidden",
                                              "game reversi"}));
   ASSERT_TRUE(engine->send_line("setoption name Hash value 16"));
   ASSERT_TRUE(engine->send_line("isready"));

@@ -27,7 +27,7 @@ void play_all(Referee& r, const std::vector<std::string>& moves) {
 
 TEST(Referee, KnownGamesListsEveryGameOfTheRegistry) {
   const auto names = known_games();
-  EXPECT_EQ(names, (std::vector<std::string>{"tictactoe", "connect4", "reversi"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"tictactoe", "connect4", "gomoku", "reversi"}));
 }
 
 TEST(Referee, TicTacToeStartPosition) {

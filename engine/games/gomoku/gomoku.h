@@ -1,0 +1,118 @@
+#pragma once
+// Gomoku and Renju: Black (x, the first player) and White (o) place stones on the
+// empty points of a square board, Black first; a row of five (rule.h says which
+// lengths count) in a line, a column or a diagonal wins; a full board without one
+// is a draw. `newgame gomoku size N rule R`: N from 5 to 22 (15 by default), R one
+// of freestyle (the default), standard, renju, overline-forbidden.
+//
+// Under renju (and overline-forbidden) Black may not play a forbidden point
+// (renju_forbidden.h): generate_moves leaves them out, parse_move rejects them with
+// the reason. Black to move with every empty point forbidden has lost (there is
+// no pass in Gomoku, and those points are not Black's to play): outcome() is then
+// a White win.
+//
+// Notation: file letter a.. from the left (a..o on 15, a..v on 22, no letter
+// skipped), rank 1.. from the bottom: "h8" is the centre of 15x15.
+//
+// The board is a padded 1-D array (board_geometry.h) so that pattern code walks
+// lines with fixed strides and no bounds checks; make/unmake touch one cell and the
+// Zobrist hash, and check for a win only through the new stone.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game_concept.h"
+#include "engine/games/gomoku/board_geometry.h"
+#include "engine/games/gomoku/renju_forbidden.h"
+#include "engine/games/gomoku/rule.h"
+
+namespace narabe::games {
+
+class Gomoku {
+ public:
+  static constexpr std::string_view kName = "gomoku";
+  static constexpr std::size_t kMaxMoves = gomoku::kMaxSize * gomoku::kMaxSize;
+  // A finished game has no moves and perft does not count it (as in tic-tac-toe).
+  static constexpr bool kPerftCountsEndedGames = false;
+  static constexpr std::string_view kVariantSpec =
+      "size 5..22 rule freestyle|standard|renju|overline-forbidden";
+  using MoveList = core::MoveList<kMaxMoves>;
+  using Rule = gomoku::Rule;
+
+  struct Variant {
+    int size = 15;
+    Rule rule = Rule::kFreestyle;
+    friend bool operator==(const Variant&, const Variant&) = default;
+  };
+
+  // The empty board. (No `= {}` default argument: GCC cannot use Variant's member
+  // initialisers before Gomoku is complete.)
+  Gomoku() : Gomoku(Variant{}) {}
+  explicit Gomoku(const Variant& variant);
+
+  static core::Expected<Variant> parse_variant(const core::VariantArgs& args);
+  static std::string describe_variant(const Variant& variant);
+  const Variant& variant() const { return variant_; }
+
+  core::Side side_to_move() const { return stones_ % 2 == 0 ? core::Side::kFirst : core::Side::kSecond; }
+  core::Outcome outcome() const;
+  std::uint64_t hash() const { return hash_; }
+  // Every legal point, a1, b1, .., then rank 2 ...; empty when the game is over.
+  void generate_moves(MoveList& list) const;
+  bool is_legal(core::Move m) const;
+  void make_move(core::Move m);
+  void unmake_move(core::Move m);
+  int max_remaining_plies() const;
+
+  // The simple evaluation (gomoku_eval.h), from the side to move's view.
+  core::Score evaluate() const;
+  std::vector<core::EvalTerm> evaluation_terms() const;
+  // The generic search's moves: the candidates near the stones (gomoku_eval.h).
+  void generate_search_moves(MoveList& list) const;
+
+  std::string move_to_string(core::Move m) const { return cell_name(m.value()); }
+  core::Expected<core::Move> parse_move(std::string_view text) const;
+  std::string to_fen() const;
+  static core::Expected<Gomoku> from_fen(const Variant& variant, std::string_view fen);
+  // Every stone of the winner's winning rows, in a1, b1, .., a2 order; empty unless won.
+  std::vector<std::string> winning_line() const;
+  std::string diagram() const;
+
+  static std::vector<core::BenchPosition> bench_positions();
+
+  // The side to move's forbidden points (names, in board order), for the
+  // `forbidden` command: empty unless the rule forbids points to that side.
+  std::vector<std::string> forbidden_cells() const;
+  // Why the side to move may not play the empty point `index` (kNone: it may).
+  gomoku::Forbidden forbidden_at(int index) const;
+
+  // For the evaluation, the levels and tests.
+  int size() const { return variant_.size; }
+  Rule rule() const { return variant_.rule; }
+  int stones() const { return stones_; }
+  const gomoku::Cells& cells() const { return cells_; }
+  gomoku::Cell cell(int index) const { return static_cast<gomoku::Cell>(cells_[static_cast<std::size_t>(index)]); }
+  gomoku::Cell colour_to_move() const { return stones_ % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
+  bool on_board(int index) const;
+  // Whether the side to move may place a stone on the empty point `index`.
+  bool playable(int index) const;
+  // "h8" for an index; the index of "h8" (-1 for anything that is not a point).
+  std::string cell_name(int index) const;
+  int cell_from_name(std::string_view text) const;
+
+ private:
+  bool black_has_no_point() const;
+  core::Outcome winner_from_board() const;
+
+  Variant variant_;
+  gomoku::Cells cells_{};
+  std::uint64_t hash_ = 0;
+  int stones_ = 0;
+  core::Outcome winner_ = core::Outcome::kNone;  // a win only; a draw is computed
+};
+
+static_assert(core::Game<Gomoku>);
+
+}  // namespace narabe::games
