@@ -143,6 +143,28 @@ TEST(Gomoku, FullBoardWithoutFiveIsADraw) {
   EXPECT_TRUE(game->winning_line().empty());
 }
 
+TEST(Gomoku, BlackWithEveryPointForbiddenHasLost) {
+  // 6x6 renju, Black to move: e1 would make an overline (a1-d1, f1), c4 is forbidden
+  // too, and no other point is empty.
+  auto game = Gomoku::from_fen({6, Rule::kRenju}, "xoxxoo/oxooox/xo1xxo/xooxxo/ooooxo/xxxx1x x");
+  ASSERT_TRUE(game.ok()) << game.error();
+  EXPECT_EQ(game->outcome(), Outcome::kSecondWins);
+  Gomoku::MoveList moves;
+  game->generate_moves(moves);
+  EXPECT_TRUE(moves.empty());
+  EXPECT_TRUE(game->winning_line().empty());
+  EXPECT_EQ(game->max_remaining_plies(), 0);
+  EXPECT_EQ(game->forbidden_cells(), (std::vector<std::string>{"e1", "c4"}));
+  auto e1 = game->parse_move("e1");
+  ASSERT_FALSE(e1.ok());
+  // Under the other rules the same board is still being played.
+  for (const Rule rule : {Rule::kFreestyle, Rule::kStandard}) {
+    auto same = Gomoku::from_fen({6, rule}, "xoxxoo/oxooox/xo1xxo/xooxxo/ooooxo/xxxx1x x");
+    ASSERT_TRUE(same.ok());
+    EXPECT_EQ(same->outcome(), Outcome::kNone);
+  }
+}
+
 TEST(Gomoku, PerftCountsEveryEmptyPoint) {
   Gomoku game(Gomoku::Variant{7, Rule::kRenju});
   EXPECT_EQ(core::perft(game, 1), 49u);

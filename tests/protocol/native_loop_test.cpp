@@ -530,6 +530,47 @@ TEST_F(NativeLoopTest, ResultOfADraw) {
   EXPECT_EQ(send("result"), Lines{"result draw"});
 }
 
+// ---- Gomoku: forbidden points, the winning line ----
+
+TEST_F(NativeLoopTest, ForbiddenListsBlacksRenjuPointsForTheSideToMove) {
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden"});  // tic-tac-toe forbids nothing
+  EXPECT_TRUE(send("newgame gomoku rule renju").empty());
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden"});
+  // h8 would make two open threes (f8-g8-h8, h6-h7-h8); b1 an overline (a1, c1..f1).
+  send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 a1 a11 c1 a13 d1 m3 e1 m5 f1 m7");
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden b1 h8"});
+  const Lines rejected = send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 h8");
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_TRUE(contains(rejected[0], "'h8' (move 9") && contains(rejected[0], "double-three")) << rejected[0];
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden b1 h8"});  // the rejected position changed nothing
+  const Lines legal = legal_moves();
+  EXPECT_EQ(std::count(legal.begin(), legal.end(), "h8"), 0);
+  EXPECT_EQ(std::count(legal.begin(), legal.end(), "b1"), 0);
+  EXPECT_EQ(legal.size(), 225u - 18 - 2);
+  // White to move: White has no forbidden points.
+  send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 a1 a11 c1 a13 d1 m3 e1 m5 f1 m7 o15");
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden"});
+  // The same stones under freestyle: nothing is forbidden.
+  send("newgame gomoku");
+  send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 a1 a11 c1 a13 d1 m3 e1 m5 f1 m7");
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden"});
+}
+
+TEST_F(NativeLoopTest, GomokuResultNamesTheFiveAndGoPlaysAtEverySize) {
+  send("newgame gomoku size 9 rule standard");
+  send("position startpos moves a1 a2 b1 b2 c1 c2 d1 d2 e1");
+  EXPECT_EQ(send("result"), Lines{"result x line a1 b1 c1 d1 e1"});
+  EXPECT_EQ(send("query result"), Lines{"response p1win"});
+  for (const std::string size : {"5", "15", "22"}) {
+    send("newgame gomoku size " + size);
+    send("position startpos moves c3");
+    const Lines legal = legal_moves();
+    const std::string move = best_move(run("go depth 2"));
+    EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << size << ": " << move;
+  }
+  EXPECT_EQ(send("newgame gomoku size 23"), Lines{"info string error gomoku size must be 5..22, not 23"});
+}
+
 TEST_F(NativeLoopTest, QueryAnswers) {
   EXPECT_EQ(send("query gameover"), Lines{"response false"});
   EXPECT_EQ(send("query p1turn"), Lines{"response true"});
