@@ -116,3 +116,7 @@ class Gomoku {
 static_assert(core::Game<Gomoku>);
 
 }  // namespace narabe::games
+
+// The casual levels are found by the generic level play through ADL (casual_move);
+// they are included here so that every user of Gomoku sees them.
+#include "engine/games/gomoku/gomoku_levels.h"  // IWYU pragma: export

@@ -70,7 +70,8 @@ std::vector<core::EvalTerm> evaluation_terms(const Gomoku& game) {
   return terms;
 }
 
-void candidate_moves(const Gomoku& game, Gomoku::MoveList& list) {
+void candidate_moves(const Gomoku& game, Gomoku::MoveList& list, int radius) {
+  radius = std::clamp(radius, 1, kPad);
   const int size = game.size();
   if (game.stones() == 0) {
     const int centre = cell_index(size / 2, size / 2);
@@ -84,9 +85,9 @@ void candidate_moves(const Gomoku& game, Gomoku::MoveList& list) {
       const int at = cell_index(file, rank);
       const std::uint8_t c = cells[static_cast<std::size_t>(at)];
       if (c != kBlack && c != kWhite) continue;
-      // Two steps around a stone stay inside the padding.
-      for (int dr = -2; dr <= 2; ++dr)
-        for (int df = -2; df <= 2; ++df) near[static_cast<std::size_t>(at + dr * kStride + df)] = true;
+      // Up to kPad steps around a stone stay inside the padding.
+      for (int dr = -radius; dr <= radius; ++dr)
+        for (int df = -radius; df <= radius; ++df) near[static_cast<std::size_t>(at + dr * kStride + df)] = true;
     }
   for (int rank = 0; rank < size; ++rank)
     for (int file = 0; file < size; ++file) {

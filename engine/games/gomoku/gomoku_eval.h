@@ -10,9 +10,9 @@
 //     open two 100, closed two 10
 // and scores the side to move's sum minus the opponent's.
 //
-// Candidate moves: the empty points within two steps (in any of the eight
-// directions) of a stone, in board order, leaving out points the side to move may
-// not play; the centre on an empty board.
+// Candidate moves: the empty points within `radius` steps (two for the search; in
+// any of the eight directions) of a stone, in board order, leaving out points the
+// side to move may not play; the centre on an empty board.
 
 #include <vector>
 
@@ -45,6 +45,7 @@ core::Score evaluate(const Gomoku& game);
 std::vector<core::EvalTerm> evaluation_terms(const Gomoku& game);
 
 // Appends the candidate moves (see above) to `list`.
-void candidate_moves(const Gomoku& game, Gomoku::MoveList& list);
+inline constexpr int kSearchRadius = 2;
+void candidate_moves(const Gomoku& game, Gomoku::MoveList& list, int radius = kSearchRadius);
 
 }  // namespace narabe::games::gomoku
