@@ -90,7 +90,7 @@ struct GameTestData<games::Gomoku> {
   // A random game on 15x15 lasts a hundred plies or more, and every ply checks every
   // move: a few games are plenty (gomoku_test.cpp plays more on small boards).
   static constexpr int kRandomPlayouts = 4;
-  // 225 * 224; depth 3 (11188800) is too slow for the sanitizer build.
+  // 225 * 224; depth 3 (11239200) is too slow for the sanitizer build.
   static std::vector<std::uint64_t> perft_from_start() { return {225, 50400}; }
   static std::vector<std::string> valid_fens() {
     return {"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x",
