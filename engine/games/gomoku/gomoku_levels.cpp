@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/core/best_moves.h"
+
 #include "engine/games/gomoku/gomoku_eval.h"
 #include "engine/games/gomoku/line_patterns.h"
 #include "engine/games/gomoku/renju_forbidden.h"
@@ -141,21 +143,14 @@ Gomoku::MoveList best_moves(const Gomoku& game, int depth) {
   Gomoku::MoveList moves;
   candidate_moves(game, moves, kLevelRadius);
   if (moves.empty()) game.generate_moves(moves);
-  Gomoku::MoveList best;
-  core::Score best_score = -2 * kGameOverWorth;
   Gomoku work = game;
-  for (const core::Move m : moves) {
+  return core::moves_with_best_score(moves, -2 * kGameOverWorth, [&](core::Move m, core::Score best_so_far) {
     work.make_move(m);
     // A window just below the best so far: a move that ties it gets its exact score.
-    const core::Score score = -negamax(work, depth - 1, 1, -2 * kGameOverWorth, -(best_score - 1));
+    const core::Score score = -negamax(work, depth - 1, 1, -2 * kGameOverWorth, -(best_so_far - 1));
     work.unmake_move(m);
-    if (score > best_score) {
-      best_score = score;
-      best.clear();
-    }
-    if (score == best_score) best.push_back(m);
-  }
-  return best;
+    return score;
+  });
 }
 
 }  // namespace gomoku

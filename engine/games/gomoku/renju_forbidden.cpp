@@ -40,6 +40,22 @@ bool makes_three(Cells& cells, int at, int step) {
   return false;
 }
 
+// Whether a Black stone at `at` makes exactly five, or six or more, in some line.
+struct Rows {
+  bool five = false;
+  bool overline = false;
+};
+
+Rows rows_through(const Cells& cells, int at) {
+  Rows rows;
+  for (const int step : kDirections) {
+    const int length = run_length(cells, at, step, kBlack);
+    rows.five = rows.five || length == 5;
+    rows.overline = rows.overline || length >= 6;
+  }
+  return rows;
+}
+
 }  // namespace
 
 bool renju_cannot_be_forbidden(const Cells& cells, int at) {
@@ -59,15 +75,9 @@ Forbidden renju_forbidden(Cells& cells, int at) {
   const auto slot = static_cast<std::size_t>(at);
   cells[slot] = kBlack;
   Forbidden result = Forbidden::kNone;
-  bool five = false;
-  bool overline = false;
-  for (const int step : kDirections) {
-    const int length = run_length(cells, at, step, kBlack);
-    five = five || length == 5;
-    overline = overline || length >= 6;
-  }
-  if (!five) {
-    if (overline) {
+  const Rows rows = rows_through(cells, at);
+  if (!rows.five) {
+    if (rows.overline) {
       result = Forbidden::kOverline;
     } else {
       int fours = 0;
@@ -96,14 +106,8 @@ Forbidden forbidden_kind(Cells& cells, int at, Cell colour, Rule rule) {
   if (!has_forbidden_points(rule, colour)) return Forbidden::kNone;
   if (rule == Rule::kRenju) return renju_forbidden(cells, at);
   // Overline-forbidden: an overline that makes no five at the same time.
-  bool five = false;
-  bool overline = false;
-  for (const int step : kDirections) {
-    const int length = run_length(cells, at, step, kBlack);
-    five = five || length == 5;
-    overline = overline || length >= 6;
-  }
-  return overline && !five ? Forbidden::kOverline : Forbidden::kNone;
+  const Rows rows = rows_through(cells, at);
+  return rows.overline && !rows.five ? Forbidden::kOverline : Forbidden::kNone;
 }
 
 }  // namespace narabe::games::gomoku

@@ -5,6 +5,8 @@
 #include <bit>
 #include <limits>
 
+#include "engine/core/best_moves.h"
+
 namespace narabe::games {
 
 namespace reversi {
@@ -91,21 +93,14 @@ int level_depth(core::Level level) {
 Reversi::MoveList best_moves(const Reversi& game, int depth) {
   Reversi::MoveList moves;
   game.generate_moves(moves);
-  Reversi::MoveList best;
-  int best_score = std::numeric_limits<int>::min();
   Reversi work = game;
   const core::Side me = game.side_to_move();
-  for (const core::Move m : moves) {
+  return core::moves_with_best_score(moves, std::numeric_limits<int>::min(), [&](core::Move m, int) {
     work.make_move(m);
     const int score = minimax(work, depth - 1, me);
     work.unmake_move(m);
-    if (score > best_score) {
-      best_score = score;
-      best.clear();
-    }
-    if (score == best_score) best.push_back(m);
-  }
-  return best;
+    return score;
+  });
 }
 
 }  // namespace reversi
