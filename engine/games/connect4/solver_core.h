@@ -5,11 +5,12 @@
 //   * losing moves are never searched: a move that lets the opponent win at once
 //     is pruned, a single threat of the opponent is answered at once, a double
 //     threat is a loss without search;
-//   * moves are ordered by the threats (winning cells) they create, centre first;
+//   * moves are ordered by the useful threats (winning cells) they create, those the
+//     opponent must block now or soon weighing more, centre first;
 //   * a transposition table keeps lower and upper bounds, keyed by the position or
 //     its mirror image, whichever is smaller (mirrored positions share entries),
-//     two slots a bucket: one kept for the entry nearest the root, one always
-//     replaced;
+//     two slots a bucket: one kept for the entry with the largest search behind
+//     it, one always replaced;
 //   * the "claimeven" bound (Allis): when every column has an even number of empty
 //     cells, the opponent can answer every move in the same column and so gets the
 //     upper cell of every pair; if the side to move cannot make four even with all
@@ -84,7 +85,7 @@ class FixedSolver final : public SolverCore {
     Bitboard key = 0;
     std::int8_t lower = 0;
     std::int8_t upper = 0;
-    std::uint8_t moves = 0;  // discs on the board: fewer means more work behind it
+    std::uint8_t worth = 0;  // how much work the entry saves: the larger is kept
     std::uint8_t used = 0;
     std::int8_t best = -1;  // the column that last refuted a window here, as keyed
   };
@@ -207,21 +208,23 @@ class FixedSolver final : public SolverCore {
     if (slots[1].key == key && slots[1].used) return &slots[1];
     return nullptr;
   }
-  void store(Bitboard key, int moves, int lower, int upper, int best = -1) {
+  void store(Bitboard key, int work, int lower, int upper, int best = -1) {
     Entry* slots = &table_[bucket_of(key) * 2];
     for (int i = 0; i < 2; ++i) {
       if (slots[i].used && slots[i].key == key) {
         slots[i].lower = static_cast<std::int8_t>(std::max<int>(slots[i].lower, lower));
         slots[i].upper = static_cast<std::int8_t>(std::min<int>(slots[i].upper, upper));
         if (best >= 0) slots[i].best = static_cast<std::int8_t>(best);
+        slots[i].worth = static_cast<std::uint8_t>(std::max<int>(slots[i].worth, work));
         return;
       }
     }
     const Entry fresh{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
-                      static_cast<std::uint8_t>(moves), 1, static_cast<std::int8_t>(best)};
-    // Slot 0 keeps the entry nearest the root (the most work saved); the one it
-    // displaces, or a deeper newcomer, goes to slot 1, which is always replaced.
-    if (!slots[0].used || moves <= slots[0].moves) {
+                      static_cast<std::uint8_t>(work), 1, static_cast<std::int8_t>(best)};
+    // Slot 0 keeps the entry with the largest search behind it (the most work
+    // saved); the one it displaces, or a cheaper newcomer, goes to slot 1, which is
+    // always replaced.
+    if (!slots[0].used || work >= slots[0].worth) {
       slots[1] = slots[0];
       slots[0] = fresh;
     } else {
@@ -344,6 +347,10 @@ class FixedSolver final : public SolverCore {
     return count;
   }
 
+  // What an entry is worth keeping for: the size of the search behind it (its
+  // logarithm), which keeps more of the expensive entries than the disc count did.
+  int worth(std::uint64_t start_nodes) const { return static_cast<int>(std::bit_width(nodes - start_nodes)); }
+
   bool interrupted() {
     if ((stop != nullptr && stop->requested()) || (node_limit && nodes >= *node_limit) ||
         (deadline && core::SteadyClock::now() >= *deadline))
@@ -358,7 +365,7 @@ class FixedSolver final : public SolverCore {
   // them by one disc.
   int negamax(Bitboard current, Bitboard mask, Bitboard mirror_current, Bitboard mirror_mask, int moves,
               int alpha, int beta) {
-    ++nodes;
+    const std::uint64_t start_nodes = nodes++;
     if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
     const Bitboard opponent = current ^ mask;
     const Bitboard opponent_wins = winning_cells(opponent, mask);
@@ -444,7 +451,7 @@ class FixedSolver final : public SolverCore {
         if (const Entry* child = probe(std::min(child_key, child_mirror))) {
           if (-child->upper >= beta) {
             const int refutation = column_of(ordered[i]);
-            store(key, moves, -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+            store(key, worth(start_nodes), -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
             return -child->upper;
           }
         }
@@ -456,12 +463,12 @@ class FixedSolver final : public SolverCore {
       if (aborted_) return 0;
       if (score >= beta) {
         const int refutation = column_of(ordered[i]);
-        store(key, moves, score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+        store(key, worth(start_nodes), score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
         return score;
       }
       if (score > alpha) alpha = score;
     }
-    store(key, moves, kUnknownLower, alpha);
+    store(key, worth(start_nodes), kUnknownLower, alpha);
     return alpha;
   }
 
