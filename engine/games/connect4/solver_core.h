@@ -333,9 +333,12 @@ class FixedSolver final : public SolverCore {
       if (!move) continue;
       const Bitboard after = mask | move;
       const Bitboard threats = winning_cells(current | move, after) & ~(opponent_wins << 1);
-      const Bitboard next = possible(after);
-      const int score = kOrderNow * sparse_popcount(threats & next) +
-                        kOrderSoon * sparse_popcount(threats & (next << 1)) + kOrderAny * sparse_popcount(threats);
+      int score = 0;
+      if (threats) {  // most moves make none: skip the rest then
+        const Bitboard next = possible(after);
+        score = kOrderNow * sparse_popcount(threats & next) + kOrderSoon * sparse_popcount(threats & (next << 1)) +
+                kOrderAny * sparse_popcount(threats);
+      }
       int pos = count++;
       for (; pos > 0 && scores[pos - 1] < score; --pos) {
         scores[pos] = scores[pos - 1];
