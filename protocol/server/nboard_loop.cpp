@@ -29,17 +29,6 @@ bool parse_int(std::string_view text, int& value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-// The rest of `line` after its first `count` tokens.
-std::string_view after_tokens(std::string_view line, int count) {
-  std::size_t i = 0;
-  for (int k = 0; k < count; ++k) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-  }
-  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-  return line.substr(i);
-}
-
 // A line as NBoard's pv: the moves without whitespace, "F5-D6-C3".
 std::string nboard_pv(const std::vector<std::string>& pv) {
   std::string text;

@@ -1,5 +1,6 @@
 #pragma once
-// Splitting a protocol line into words, for every command loop (native, NBoard).
+// Splitting a protocol line into words, for every command loop (native, NBoard,
+// Gomocup).
 
 #include <string_view>
 #include <vector>
@@ -18,6 +19,17 @@ inline std::vector<std::string_view> split_tokens(std::string_view line) {
     i = j;
   }
   return tokens;
+}
+
+// The rest of `line` after its first `count` words, without the spaces before it.
+inline std::string_view after_tokens(std::string_view line, int count) {
+  std::size_t i = 0;
+  for (int k = 0; k < count; ++k) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  }
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return line.substr(i);
 }
 
 }  // namespace narabe::server
