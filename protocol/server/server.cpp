@@ -1,10 +1,14 @@
 #include "protocol/server/server.h"
 
+#include <algorithm>
+#include <iterator>
 #include <optional>
 #include <utility>
 
+#include "protocol/server/gomocup_loop.h"
 #include "protocol/server/native_loop.h"
 #include "protocol/server/nboard_loop.h"
+#include "protocol/server/tokens.h"
 
 namespace narabe::server {
 
@@ -18,6 +22,16 @@ bool is_nboard_greeting(std::string_view text) {
   if (start == std::string_view::npos) return false;
   text.remove_prefix(start);
   return text.substr(0, 6) == "nboard" && (text.size() == 6 || text[6] == ' ' || text[6] == '\t');
+}
+
+// Whether the line's first word is a Gomocup command, in capitals as managers send
+// them (the native protocol's words are lowercase, so none is taken from it).
+bool is_gomocup_command(std::string_view text) {
+  static constexpr std::string_view kCommands[] = {"START", "RECTSTART", "RESTART", "INFO",  "ABOUT",
+                                                   "BEGIN", "TURN",      "BOARD",   "YXBOARD", "TAKEBACK",
+                                                   "PLAY",  "END",       "YXSHOWFORBID", "YXSTOP"};
+  const std::vector<std::string_view> words = split_tokens(text);
+  return !words.empty() && std::find(std::begin(kCommands), std::end(kCommands), words.front()) != std::end(kCommands);
 }
 
 // Feeds `loop` the lines it has not seen yet, `first` first, until quit or the end
@@ -43,11 +57,16 @@ int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputCha
 
 int serve(LineReader& input, OutputChannel& output) {
   // The first line that says anything chooses the protocol (blank lines mean
-  // nothing to either loop): `nboard <version>` is NBoard's, anything else native.
+  // nothing to any loop): `nboard <version>` is NBoard's, a Gomocup command in
+  // capitals (START, INFO, ABOUT, ...) Gomocup's, anything else native.
   std::optional<InputLine> first = input.next();
   while (first && !first->too_long && is_blank(first->text)) first = input.next();
   if (first && !first->too_long && is_nboard_greeting(first->text)) {
     NBoardLoop loop(output);
+    return run(loop, std::move(first), input, output);
+  }
+  if (first && !first->too_long && is_gomocup_command(first->text)) {
+    GomocupLoop loop(output);
     return run(loop, std::move(first), input, output);
   }
   NativeLoop loop(output);

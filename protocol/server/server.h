@@ -1,7 +1,8 @@
 #pragma once
 // The engine's front door: reads the first line and hands the conversation to the
-// loop of that protocol: `nboard <version>` starts the NBoard loop (Reversi), any
-// other line the native loop. The Gomocup loop will join here with its game.
+// loop of that protocol: `nboard <version>` starts the NBoard loop (Reversi), a
+// Gomocup command in capitals (START, INFO, ABOUT, ...) the Gomocup loop (Gomoku
+// and Renju), any other line the native loop.
 
 #include "protocol/server/line_reader.h"
 #include "protocol/server/output_channel.h"

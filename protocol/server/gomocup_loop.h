@@ -1,0 +1,162 @@
+#pragma once
+// The Gomocup loop: the Gomoku AI protocol of Piskvork and the Gomocup tournament
+// (Petr Lastovicka's "new protocol"), with the Yixin-Board extensions; the third
+// front door of the engine, chosen when the first line is a Gomocup command
+// (server.cpp). It plays Gomoku and Renju through the same Session and search as
+// the native loop, at Level max (docs/protocol.md, "Gomocup").
+//
+// Coordinates are "X,Y", zero-based from the top-left corner: X is the file (a = 0),
+// Y the row counted from the top, so Y = 0 is narabe's highest rank.
+//
+// A line it cannot use gets one `ERROR <reason>` and changes nothing (a bad TURN
+// keeps the board); a command it does not know gets `UNKNOWN <reason>`. Problems
+// with an INFO line are told in a `MESSAGE` just before the reply to the next
+// command, because managers do not read replies to INFO.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/transposition_table.h"
+#include "engine/search/limits.h"
+#include "protocol/server/output_channel.h"
+#include "protocol/server/search_worker.h"
+#include "protocol/server/session.h"
+
+namespace narabe::server {
+
+// A point of the board in Gomocup's coordinates.
+struct GomocupPoint {
+  int x = 0;
+  int y = 0;
+  friend bool operator==(const GomocupPoint&, const GomocupPoint&) = default;
+};
+
+// "7,7" (spaces around the numbers and the comma allowed) -> {7, 7}; nullopt for
+// anything else. Range checks are the caller's: they depend on the board.
+std::optional<GomocupPoint> parse_gomocup_point(std::string_view text);
+// narabe's cell name of a point on a board of `size`: {0, 0} on 15x15 is "a15".
+std::string gomocup_point_to_cell(GomocupPoint point, int size);
+// The point of a cell name ("h8" -> {7, 7} on 15x15); nullopt for anything else.
+std::optional<GomocupPoint> cell_to_gomocup_point(std::string_view cell, int size);
+
+// The narabe rule for `INFO rule <bits>`: 4 (renju) or 2 (renju, as Yixin-Board and
+// Rapfi read it; Piskvork's "continuous game" is not supported) -> renju; else 1
+// (exactly five) -> standard; else freestyle. `ignored` gets the bits that name
+// something narabe does not play (8 = caro, anything above 15).
+std::string_view gomocup_rule(std::int64_t bits, std::int64_t& ignored);
+
+// What the manager said about time and effort (INFO), all times in milliseconds.
+struct GomocupLimits {
+  std::optional<std::int64_t> timeout_turn;   // 0: play as fast as possible
+  std::int64_t timeout_match = 0;             // 0: no limit for the match
+  std::optional<std::int64_t> time_left;      // 2147483647: unlimited
+  std::optional<std::uint64_t> max_node;      // Yixin-Board
+  std::optional<int> max_depth;               // Yixin-Board
+};
+
+// The search limits of one move under `limits` (the formula is in docs/protocol.md,
+// "Gomocup", and next to the constants in gomocup_loop.cpp).
+search::SearchLimits plan_gomocup_search(const GomocupLimits& limits);
+
+class GomocupLoop {
+ public:
+  static constexpr int kMinSize = 5;
+  static constexpr int kMaxSize = 22;
+
+  explicit GomocupLoop(OutputChannel& out);
+  ~GomocupLoop();
+
+  // Handles one input line; false after END.
+  bool handle_line(std::string_view line);
+  // A line longer than the reader accepts: an error (inside BOARD it spoils the board).
+  void handle_overlong_line(std::size_t length);
+  // End of input: like END.
+  void finish();
+  // Waits for the running search to end by itself.
+  void wait_idle() { worker_.wait(); }
+
+  // For tests. session() is null before the first START.
+  const Session* session() const { return session_.get(); }
+  const std::vector<std::string>& moves() const { return moves_; }
+  bool searching() const { return worker_.busy(); }
+  GomocupLimits limits() const;
+  std::string_view rule() const { return rule_; }
+  int thread_num() const { return thread_num_; }
+  bool ended() const;
+
+ private:
+  using Tokens = std::vector<std::string_view>;
+
+  // One `X,Y,field` line of BOARD / YXBOARD.
+  struct BoardStone {
+    GomocupPoint point;
+    int field = 0;
+  };
+  struct BoardInput {
+    bool think = false;  // BOARD asks for a move, YXBOARD does not
+    std::vector<BoardStone> stones;
+    std::string error;   // the first bad line; the board is refused at DONE
+    int line_count = 0;
+  };
+
+  void reply(std::string line);
+  void error(std::string_view message);
+  void message(std::string_view text);
+  // Settings that must wait until no search runs (the rule and the table size) are
+  // applied here, by every command that uses the board, after the search ended.
+  void settle();
+  bool need_board();
+
+  void cmd_start(std::string_view args);
+  void cmd_rectstart(std::string_view args);
+  void cmd_restart();
+  void cmd_begin();
+  void cmd_turn(std::string_view args);
+  void cmd_play(std::string_view args);
+  void cmd_takeback(std::string_view args);
+  void cmd_info(const Tokens& tokens);
+  void cmd_about();
+  void cmd_yxstop();
+  void cmd_yxshowforbid();
+  void board_line(std::string_view line);
+  void board_done();
+
+  // A new empty game of `size` under rule_; false (and an ERROR) when impossible.
+  bool new_game(int size);
+  // The position after `moves` from the empty board; any error leaves everything as it was.
+  core::Status set_moves(std::vector<std::string> moves);
+  // A point of the board for a command; nullopt (and an ERROR naming `command`) when
+  // the text is not one.
+  std::optional<GomocupPoint> board_point(std::string_view command, std::string_view text);
+  // Plays `point` as the next move of the game; false (and an ERROR naming `command`,
+  // the board kept) when it is not legal.
+  bool play_move(std::string_view command, GomocupPoint point);
+  void start_search();
+
+  OutputChannel& out_;
+  core::TranspositionTable table_;
+  std::unique_ptr<Session> session_;
+  int size_ = 0;  // 0 before START
+  std::string rule_ = "freestyle";
+  std::vector<std::string> moves_;  // the game in play order, black first (cell names)
+  std::optional<BoardInput> board_input_;  // between BOARD and DONE
+
+  // Applied by settle().
+  std::optional<std::string> pending_rule_;
+  std::optional<std::size_t> pending_hash_mb_;
+  std::vector<std::string> pending_messages_;  // written before the next reply
+  int thread_num_ = 1;                         // accepted; the search is single-threaded
+
+  mutable std::mutex mutex_;  // guards limits_ and ended_ against the search thread
+  GomocupLimits limits_;
+  bool ended_ = false;  // after END nothing more is written
+  SearchWorker worker_;  // last: joined before the session and table go away
+};
+
+}  // namespace narabe::server
