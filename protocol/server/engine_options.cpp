@@ -112,4 +112,13 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   return core::make_error(fmt::format("unknown option '{}'", sanitize_for_echo(name)));
 }
 
+core::TranspositionTable allocate_table(EngineOptions& options) {
+  try {
+    return core::TranspositionTable(static_cast<std::size_t>(options.hash_mb));
+  } catch (const std::bad_alloc&) {
+    options.hash_mb = 1;
+    return core::TranspositionTable(1);
+  }
+}
+
 }  // namespace narabe::server

@@ -9,6 +9,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/core/level.h"
+#include "engine/core/transposition_table.h"
 
 namespace narabe::server {
 
@@ -34,5 +35,10 @@ std::vector<std::string> option_lines();
 // Parses the words after `setoption` against the current options; an unknown name or a
 // value out of range is an error and changes nothing.
 core::Expected<OptionChange> parse_setoption(std::string_view args, const EngineOptions& current);
+
+// The table at `options.hash_mb`, or the smallest one (and hash_mb set to 1) when
+// that much memory cannot be had: the engine still starts, with what it has. Every
+// command loop starts its table here.
+core::TranspositionTable allocate_table(EngineOptions& options);
 
 }  // namespace narabe::server

@@ -72,14 +72,6 @@ std::optional<std::vector<std::int64_t>> comma_numbers(std::string_view text, st
 
 std::string point_text(GomocupPoint p) { return fmt::format("{},{}", p.x, p.y); }
 
-core::TranspositionTable allocate_table() {
-  try {
-    return core::TranspositionTable(static_cast<std::size_t>(EngineOptions{}.hash_mb));
-  } catch (const std::bad_alloc&) {
-    return core::TranspositionTable(1);
-  }
-}
-
 }  // namespace
 
 std::optional<GomocupPoint> parse_gomocup_point(std::string_view text) {
@@ -131,7 +123,10 @@ search::SearchLimits plan_gomocup_search(const GomocupLimits& limits) {
   return plan;
 }
 
-GomocupLoop::GomocupLoop(OutputChannel& out) : out_(out), table_(allocate_table()) {}
+GomocupLoop::GomocupLoop(OutputChannel& out) : out_(out), table_([] {
+        EngineOptions defaults;  // this loop has no options: the native default size
+        return allocate_table(defaults);
+      }()) {}
 
 GomocupLoop::~GomocupLoop() { worker_.stop(); }
 

@@ -39,21 +39,6 @@ std::string_view outcome_word(core::Outcome o) {
 
 }  // namespace
 
-namespace {
-
-// The table at the default size, or the smallest one when that much memory cannot
-// be had (the engine still starts; Hash reports the size in use).
-core::TranspositionTable allocate_table(EngineOptions& options) {
-  try {
-    return core::TranspositionTable(static_cast<std::size_t>(options.hash_mb));
-  } catch (const std::bad_alloc&) {
-    options.hash_mb = 1;
-    return core::TranspositionTable(1);
-  }
-}
-
-}  // namespace
-
 NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(allocate_table(options_)) {
   session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
   reseed();  // the table and the session start empty

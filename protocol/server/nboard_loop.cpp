@@ -41,14 +41,6 @@ std::string nboard_pv(const std::vector<std::string>& pv) {
 
 std::string seconds(std::int64_t ms) { return fmt::format("{:.2f}", static_cast<double>(ms) / 1000.0); }
 
-core::TranspositionTable allocate_table() {
-  try {
-    return core::TranspositionTable(static_cast<std::size_t>(EngineOptions{}.hash_mb));
-  } catch (const std::bad_alloc&) {
-    return core::TranspositionTable(1);
-  }
-}
-
 }  // namespace
 
 std::string format_nboard_eval(core::Score score) {
@@ -57,7 +49,10 @@ std::string format_nboard_eval(core::Score score) {
   return fmt::format("{:.2f}", static_cast<double>(score) / 100.0);
 }
 
-NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_(allocate_table()) {
+NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_([] {
+        EngineOptions defaults;  // this loop has no options: the native default size
+        return allocate_table(defaults);
+      }()) {
   session_ = std::move(*create_session(kGame, {}, table_));
   session_->reseed(std::random_device{}());
 }
