@@ -21,6 +21,7 @@
 #include "protocol/server/output_channel.h"
 #include "protocol/server/server.h"
 #include "protocol/server/session_factory.h"
+#include "tests/protocol/loop_test_support.h"
 
 namespace narabe::server {
 namespace {
@@ -78,8 +79,6 @@ bool is_eval(std::string_view text) {
 
 class NBoardLoopTest : public testing::Test {
  protected:
-  static constexpr std::chrono::seconds kGuard{10};
-
   // One loop for the suite (it allocates the default table); SetUp resets it.
   struct Engine {
     CapturedOutput out;  // declared first: outlives the loop's search thread
@@ -102,24 +101,8 @@ class NBoardLoopTest : public testing::Test {
   CapturedOutput& out_ = engine_->out;
   NBoardLoop& loop_ = engine_->loop;
 
-  Lines send(std::string_view line) {
-    EXPECT_TRUE(loop_.handle_line(line)) << line;
-    return out_.take();
-  }
-
-  Lines run(std::string_view line) {
-    EXPECT_TRUE(loop_.handle_line(line)) << line;
-    const auto deadline = std::chrono::steady_clock::now() + kGuard;
-    while (loop_.searching()) {
-      if (std::chrono::steady_clock::now() > deadline) {
-        ADD_FAILURE() << "the search did not end within the guard time";
-        loop_.handle_line("ping 99");
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return out_.take();
-  }
+  Lines send(std::string_view line) { return testing_support::send_line(loop_, out_, line); }
+  Lines run(std::string_view line) { return testing_support::run_line(loop_, out_, line, "ping 99"); }
 
   std::vector<std::string> legal() const { return loop_.session().legal_moves(); }
 };
@@ -297,22 +280,7 @@ TEST(NBoardEvalTest, HundredthsOfADiscBecomeDiscs) {
   EXPECT_EQ(format_nboard_eval(core::loss_in(4)), "-64.00");
 }
 
-// serve() on a pipe holding `input`, the replies captured.
-Lines serve_text(const std::string& input) {
-  int fds[2];
-  if (pipe(fds) != 0) {
-    ADD_FAILURE() << "pipe failed";
-    return {};
-  }
-  // The whole input fits the pipe's buffer, so write it before reading.
-  EXPECT_EQ(write(fds[1], input.data(), input.size()), static_cast<ssize_t>(input.size()));
-  close(fds[1]);
-  LineReader reader(fds[0]);
-  CapturedOutput out;
-  serve(reader, out);
-  close(fds[0]);
-  return out.take();
-}
+using testing_support::serve_text;
 
 TEST(NBoardServeTest, FirstLineNboardChoosesTheNBoardLoop) {
   const Lines lines = serve_text("\n  \nnboard 2\nset depth 2\nisready\nping 1\n");
