@@ -64,10 +64,11 @@ struct SearchOutput {
 // One engine process and the line-level conversation with it.
 class EngineDriver {
  public:
-  EngineDriver() {
+  // The engine at `path` (another name of narabe, like pbrain-narabe, works too).
+  explicit EngineDriver(const std::string& path = NARABE_ENGINE_PATH) {
     std::string error;
-    process_ = client::EngineProcess::start({NARABE_ENGINE_PATH}, &error);
-    if (!process_) ADD_FAILURE() << "cannot start " << NARABE_ENGINE_PATH << ": " << error;
+    process_ = client::EngineProcess::start({path}, &error);
+    if (!process_) ADD_FAILURE() << "cannot start " << path << ": " << error;
   }
 
   bool started() const { return process_ != nullptr; }

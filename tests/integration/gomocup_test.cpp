@@ -1,0 +1,150 @@
+// End-to-end tests of the Gomocup front door: the narabe binary (and its
+// pbrain-narabe name) started as a Gomocup manager starts a brain, its first line a
+// Gomocup command. Driven through protocol/client like the other integration tests.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine_driver.h"
+#include "protocol/client/engine_messages.h"
+
+namespace narabe::client {
+namespace {
+
+using namespace narabe::integration;
+
+// A point "x,y" on a board of `size`; nullopt for anything else.
+std::optional<std::pair<int, int>> point(std::string_view text, int size) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  try {
+    std::size_t used = 0;
+    const int x = std::stoi(std::string(text.substr(0, comma)), &used);
+    if (used != comma) return std::nullopt;
+    const std::string rest(text.substr(comma + 1));
+    const int y = std::stoi(rest, &used);
+    if (used != rest.size() || x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
+    return std::make_pair(x, y);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+class GomocupIntegrationTest : public testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(engine_.started()); }
+
+  // The next reply that is not MESSAGE / DEBUG chatter.
+  std::string reply() {
+    std::vector<std::string> seen;
+    const ReadResult read = engine_.process().wait_for_line_status(
+        [](std::string_view line) { return !starts_with(line, "MESSAGE") && !starts_with(line, "DEBUG"); },
+        kReplyTimeout, &seen);
+    EXPECT_EQ(read.status, ReadStatus::kLine) << "no reply; read so far:\n" << join(seen);
+    return read.line;
+  }
+
+  std::string ask(std::string_view line) {
+    engine_.send(line);
+    return reply();
+  }
+
+  // END: the engine exits with status 0 and writes nothing more.
+  void end() {
+    engine_.send("END");
+    const std::vector<std::string> after = engine_.read_to_end();
+    EXPECT_TRUE(after.empty()) << join(after);
+    engine_.expect_exit_zero();
+  }
+
+  EngineDriver engine_;
+};
+
+TEST_F(GomocupIntegrationTest, AGameThroughStartBeginTurnTakebackRestartEnd) {
+  engine_.send("INFO timeout_match 100000");
+  engine_.send("INFO timeout_turn 300");
+  EXPECT_EQ(ask("START 20"), "OK");
+  engine_.send("INFO time_left 100000");
+  const std::string first = ask("BEGIN");
+  EXPECT_TRUE(point(first, 20)) << first;
+  const std::string second = ask("TURN 0,0");
+  ASSERT_TRUE(point(second, 20)) << second;
+  EXPECT_NE(second, "0,0");
+  EXPECT_EQ(ask("TAKEBACK " + second), "OK");
+  EXPECT_EQ(ask("TAKEBACK 0,0"), "OK");
+  const std::string again = ask("TURN 19,19");
+  EXPECT_TRUE(point(again, 20)) << again;
+  EXPECT_EQ(ask("RESTART"), "OK");
+  engine_.send("BOARD");
+  engine_.send("10,10,1");
+  engine_.send("10,11,2");
+  engine_.send("11,11,1");
+  engine_.send("9,10,2");
+  const std::string answer = ask("DONE");
+  EXPECT_TRUE(point(answer, 20)) << answer;
+  EXPECT_EQ(ask("ABOUT").substr(0, 14), R"(name="narabe",)");
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, BadInputIsAnErrorAndTheGameGoesOn) {
+  engine_.send("INFO timeout_turn 200");
+  EXPECT_EQ(ask("START 15"), "OK");
+  const std::string first = ask("TURN 7,7");
+  ASSERT_TRUE(point(first, 15)) << first;
+  for (const char* line : {"TURN 7,7", "TURN 15,15", "TURN x", "TAKEBACK 7,7", "START 99", "RECTSTART 20,10"})
+    EXPECT_EQ(ask(line).substr(0, 6), "ERROR ") << line;
+  EXPECT_EQ(ask(std::string(100'000, '7')).substr(0, 6), "ERROR ");
+  EXPECT_EQ(ask("FROBNICATE").substr(0, 8), "UNKNOWN ");
+  engine_.send("INFO timeout_turn banana");  // told in a MESSAGE, no reply of its own
+  // The board was kept: 7,7 and the engine's move are still there.
+  const std::string second = ask("TURN 0,0");
+  ASSERT_TRUE(point(second, 15)) << second;
+  EXPECT_NE(second, first);
+  EXPECT_NE(second, "7,7");
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, YxStopAndEndWhileThinking) {
+  engine_.send("INFO timeout_turn 600000");
+  EXPECT_EQ(ask("START 15"), "OK");
+  engine_.send("BEGIN");
+  EXPECT_EQ(ask("ABOUT").substr(0, 5), "name=");  // answered while it thinks
+  const std::string move = ask("YXSTOP");
+  EXPECT_TRUE(point(move, 15)) << move;
+  engine_.send(move == "0,0" ? "TURN 1,1" : "TURN 0,0");
+  end();  // during the search of TURN: no move is written
+}
+
+TEST_F(GomocupIntegrationTest, RenjuForbiddenPointsInYixinsFormat) {
+  engine_.send("INFO rule 4");
+  EXPECT_EQ(ask("START 15"), "OK");
+  // A double-three at 7,7 for black, who is to move.
+  engine_.send("YXBOARD");
+  for (const char* stone : {"7,8,1", "0,14,2", "7,6,1", "0,12,2", "6,7,1", "14,14,2", "8,7,1", "14,12,2"})
+    engine_.send(stone);
+  engine_.send("DONE");
+  const std::string forbid = ask("YXSHOWFORBID");
+  EXPECT_EQ(forbid.substr(0, 7), "FORBID ") << forbid;
+  EXPECT_NE(forbid.find("0707"), std::string::npos) << forbid;
+  EXPECT_EQ(forbid.back(), '.') << forbid;
+  end();
+}
+
+TEST(GomocupNameTest, PbrainNarabeIsTheSameEngine) {
+  const std::filesystem::path pbrain = std::filesystem::path(NARABE_ENGINE_PATH).parent_path() / "pbrain-narabe";
+  ASSERT_TRUE(std::filesystem::exists(pbrain)) << pbrain;
+  EngineDriver engine(pbrain.string());
+  ASSERT_TRUE(engine.started());
+  engine.send("ABOUT");
+  const std::vector<std::string> lines = engine.read_through(R"(name="narabe",)");
+  engine.send("END");
+  engine.expect_exit_zero();
+}
+
+}  // namespace
+}  // namespace narabe::client
