@@ -334,6 +334,24 @@ TEST_F(MatchToolTest, NarabeAgainstGtpRhinoAtReversi) {
   }
 }
 
+TEST_F(MatchToolTest, NarabeAgainstItselfThroughGomocup) {
+  // narabe's Gomocup front door (protocol/server/gomocup_loop.h) behind
+  // narabe-match's Gomocup adapter: START, INFO, BOARD ... DONE every move, END.
+  // The time margin is wide so that a loaded machine (or the sanitizer build) can
+  // never turn a slow move into a time forfeit: the test is about the conversation.
+  const ToolRun r = run({"--game", "gomoku", "size", "9", "--engine", "cmd=" + kEngine, "proto=gomocup", "name=a",
+                         "--engine", "cmd=" + kEngine, "proto=gomocup", "name=b", "--each", "movetime=60",
+                         "timemargin=60000", "--rounds", "1", "--seed", "5", "--out", out("r.jsonl"),
+                         "--ratinginterval", "0"});
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const auto games = games_in(out("r.jsonl"));
+  ASSERT_EQ(games.size(), 2u) << r.output;
+  for (const json& g : games) {
+    EXPECT_EQ(g["termination"], "normal") << g.dump();
+    EXPECT_GE(g["moves"].size(), 9u) << g.dump();  // the shortest win takes 9 stones
+  }
+}
+
 TEST_F(MatchToolTest, BadCommandLinesAreRefusedWithAReasonAndTouchNothing) {
   const std::string engine = "cmd=" + kFake;
   struct Case {
