@@ -656,7 +656,7 @@ class FakeEngine {
     return true;
   }
 
-  // ---- Gomocup (tic-tac-toe as a 3x3 board; x = file a.., y = rank - 1) ----------
+  // ---- Gomocup (tic-tac-toe as a 3x3 board; x = file a.., y = 3 - rank: from the top) ----
 
   // "x,y" (spaces allowed) as a tic-tac-toe cell name; nullopt when off the board.
   static std::optional<std::string> gomocup_cell(std::string_view text, int* who = nullptr) {
@@ -677,12 +677,12 @@ class FakeEngine {
     if (numbers.size() != (who != nullptr ? 3u : 2u)) return std::nullopt;
     if (numbers[0] < 0 || numbers[0] > 2 || numbers[1] < 0 || numbers[1] > 2) return std::nullopt;
     if (who != nullptr) *who = numbers[2];
-    return std::string{static_cast<char>('a' + numbers[0]), static_cast<char>('1' + numbers[1])};
+    return std::string{static_cast<char>('a' + numbers[0]), static_cast<char>('3' - numbers[1])};
   }
 
   static std::string gomocup_coords(const std::string& move) {
     if (move.size() == 2 && move[0] >= 'a' && move[0] <= 'c' && move[1] >= '1' && move[1] <= '3')
-      return std::to_string(move[0] - 'a') + "," + std::to_string(move[1] - '1');
+      return std::to_string(move[0] - 'a') + "," + std::to_string('3' - move[1]);
     if (move == "z9") return "9,9";
     return move;  // the garbage
   }

@@ -403,14 +403,15 @@ TEST(FakeEngine, GomocupPlaysTicTacToe) {
   EXPECT_EQ(gomocup(*engine, "START 15"), "ERROR unsupported size");
   EXPECT_EQ(gomocup(*engine, "START 3"), "OK");
   ASSERT_TRUE(engine->send_line("INFO timeout_turn 1000"));
-  EXPECT_EQ(gomocup(*engine, "BEGIN"), "0,0");     // a1
-  EXPECT_EQ(gomocup(*engine, "TURN 1,1"), "1,0");  // b2, then b1
-  EXPECT_EQ(gomocup(*engine, "TURN 1,0"), "ERROR illegal move");
+  // y counts from the top row: a1 is 0,2 and c3 is 2,0.
+  EXPECT_EQ(gomocup(*engine, "BEGIN"), "0,2");     // a1
+  EXPECT_EQ(gomocup(*engine, "TURN 1,1"), "1,2");  // b2, then b1
+  EXPECT_EQ(gomocup(*engine, "TURN 1,2"), "ERROR illegal move");
   EXPECT_EQ(gomocup(*engine, "RESTART"), "OK");
-  EXPECT_EQ(gomocup(*engine, "TURN 0,0"), "1,0");  // the opponent took a1
-  for (const char* line : {"BOARD", "0,0,2", "1,1,1", "2,2,2"})
+  EXPECT_EQ(gomocup(*engine, "TURN 0,2"), "1,2");  // the opponent took a1
+  for (const char* line : {"BOARD", "0,2,2", "1,1,1", "2,0,2"})
     ASSERT_TRUE(engine->send_line(line));
-  EXPECT_EQ(gomocup(*engine, "DONE"), "1,0");  // own stone o on b2; a1 and c3 are x
+  EXPECT_EQ(gomocup(*engine, "DONE"), "1,2");  // own stone o on b2; a1 and c3 are x
   for (const char* line : {"BOARD", "0,0,1", "0,0,2"}) ASSERT_TRUE(engine->send_line(line));
   EXPECT_EQ(gomocup(*engine, "DONE"), "ERROR bad board");
   ASSERT_TRUE(engine->send_line("END"));

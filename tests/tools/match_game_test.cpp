@@ -526,15 +526,17 @@ TEST(BoardSize, FromVariantOrGame) {
 // ---------------------------------------------------------------- Gomocup cells
 
 TEST(GomocupCells, Conversions) {
-  EXPECT_EQ(cell_to_gomocup("h8"), "7,7");
-  EXPECT_EQ(cell_to_gomocup("a1"), "0,0");
-  EXPECT_EQ(cell_to_gomocup("o15"), "14,14");
-  EXPECT_EQ(cell_to_gomocup("c1"), "2,0");
+  // Gomocup's y counts from the top row; narabe's ranks from the bottom.
+  EXPECT_EQ(cell_to_gomocup("h8", 15), "7,7");
+  EXPECT_EQ(cell_to_gomocup("a1", 15), "0,14");
+  EXPECT_EQ(cell_to_gomocup("a15", 15), "0,0");
+  EXPECT_EQ(cell_to_gomocup("o15", 15), "14,0");
+  EXPECT_EQ(cell_to_gomocup("c1", 3), "2,2");
   EXPECT_EQ(gomocup_to_cell("7,7", 15), "h8");
-  EXPECT_EQ(gomocup_to_cell("0,0", 15), "a1");
-  EXPECT_EQ(gomocup_to_cell("14,14", 15), "o15");
-  EXPECT_EQ(gomocup_to_cell(" 3 , 4 \r", 15), "d5");
-  EXPECT_EQ(gomocup_to_cell("2,0", 3), "c1");
+  EXPECT_EQ(gomocup_to_cell("0,0", 15), "a15");
+  EXPECT_EQ(gomocup_to_cell("14,14", 15), "o1");
+  EXPECT_EQ(gomocup_to_cell(" 3 , 4 \r", 15), "d11");
+  EXPECT_EQ(gomocup_to_cell("2,0", 3), "c3");
 }
 
 TEST(GomocupCells, RoundTripsEveryCell) {
@@ -544,7 +546,7 @@ TEST(GomocupCells, RoundTripsEveryCell) {
         const std::string coords = std::to_string(x) + "," + std::to_string(y);
         const auto cell = gomocup_to_cell(coords, size);
         ASSERT_TRUE(cell.has_value()) << coords;
-        EXPECT_EQ(cell_to_gomocup(*cell), coords);
+        EXPECT_EQ(cell_to_gomocup(*cell, size), coords);
       }
     }
   }
@@ -552,12 +554,14 @@ TEST(GomocupCells, RoundTripsEveryCell) {
 
 TEST(GomocupCells, Rejects) {
   for (const char* bad : {"", "h", "H8", "8h", "h0", "h-1", "hx", "h8x", "h 8", "#1", "h+8"})
-    EXPECT_EQ(cell_to_gomocup(bad), std::nullopt) << bad;
+    EXPECT_EQ(cell_to_gomocup(bad, 15), std::nullopt) << bad;
+  EXPECT_EQ(cell_to_gomocup("p1", 15), std::nullopt);   // off the board
+  EXPECT_EQ(cell_to_gomocup("a16", 15), std::nullopt);
   for (const char* bad : {"", "7", "7;7", "7,", ",7", "a,b", "-1,0", "0,-1", "15,0", "0,15", "7,7,7", "1.5,2",
                           "7 7", "x,7"})
     EXPECT_EQ(gomocup_to_cell(bad, 15), std::nullopt) << bad;
   EXPECT_EQ(gomocup_to_cell("26,0", 30), std::nullopt);  // no letter past z
-  EXPECT_EQ(gomocup_to_cell("25,29", 30), "z30");
+  EXPECT_EQ(gomocup_to_cell("25,29", 30), "z1");
   EXPECT_EQ(gomocup_to_cell("3,0", 3), std::nullopt);
 }
 

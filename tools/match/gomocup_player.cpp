@@ -13,12 +13,13 @@ namespace narabe::match {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-std::optional<std::string> cell_to_gomocup(std::string_view cell) {
-  if (cell.size() < 2 || cell[0] < 'a' || cell[0] > 'z') return std::nullopt;
+std::optional<std::string> cell_to_gomocup(std::string_view cell, int size) {
+  if (cell.size() < 2 || cell[0] < 'a' || cell[0] > 'z' || cell[0] - 'a' >= size) return std::nullopt;
   int rank = 0;
   const auto [end, ec] = std::from_chars(cell.data() + 1, cell.data() + cell.size(), rank);
-  if (ec != std::errc{} || end != cell.data() + cell.size() || rank < 1) return std::nullopt;
-  return fmt::format("{},{}", cell[0] - 'a', rank - 1);
+  if (ec != std::errc{} || end != cell.data() + cell.size() || rank < 1 || rank > size) return std::nullopt;
+  // Gomocup counts y from the top row, narabe's ranks from the bottom.
+  return fmt::format("{},{}", cell[0] - 'a', size - rank);
 }
 
 std::optional<std::string> gomocup_to_cell(std::string_view text, int size) {
@@ -35,7 +36,7 @@ std::optional<std::string> gomocup_to_cell(std::string_view text, int size) {
   const auto x = number(text.substr(0, comma));
   const auto y = number(text.substr(comma + 1));
   if (!x || !y || *x < 0 || *y < 0 || *x >= size || *y >= size || *x >= 26) return std::nullopt;
-  return fmt::format("{}{}", static_cast<char>('a' + *x), *y + 1);
+  return fmt::format("{}{}", static_cast<char>('a' + *x), size - *y);
 }
 
 GomocupPlayer::GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts)
@@ -71,9 +72,16 @@ std::optional<Failure> GomocupPlayer::new_game(const std::string& newgame_argume
   }
   if (client::first_token(read.line) != "OK")
     return Failure{Termination::kStall, fmt::format("answered START with '{}'", read.line.substr(0, 80))};
-  // The rule: 0 = freestyle Gomoku; renju variants set their own when they exist.
-  const bool renju = newgame_arguments.find("renju") != std::string::npos;
-  process_->send_line(fmt::format("INFO rule {}", renju ? 4 : 0));
+  // The rule as Gomocup's bits: 0 freestyle, 1 exactly five, 4 renju. A rule
+  // Gomocup has no bit for cannot be played through it.
+  int rule = 0;
+  if (newgame_arguments.find("renju") != std::string::npos)
+    rule = 4;
+  else if (newgame_arguments.find("standard") != std::string::npos)
+    rule = 1;
+  else if (newgame_arguments.find("overline-forbidden") != std::string::npos)
+    return Failure{Termination::kStall, "Gomocup has no rule for overline-forbidden"};
+  process_->send_line(fmt::format("INFO rule {}", rule));
   return std::nullopt;
 }
 
@@ -94,7 +102,7 @@ MoveReply GomocupPlayer::request_move(const MoveRequest& request) {
   process_->send_line("BOARD");
   const int mover = static_cast<int>(request.moves.size() % 2);
   for (std::size_t i = 0; i < request.moves.size(); ++i) {
-    const auto xy = cell_to_gomocup(request.moves[i]);
+    const auto xy = cell_to_gomocup(request.moves[i], size_);
     if (!xy) {
       reply.failure = Failure{Termination::kIllegalMove,
                               fmt::format("move '{}' has no Gomocup coordinates", request.moves[i])};

@@ -28,8 +28,9 @@ class GomocupPlayer final : public ProcessPlayer {
   int size_ = 15;
 };
 
-// "h8" -> "7,7"; nullopt for text that is not a cell name.
-std::optional<std::string> cell_to_gomocup(std::string_view cell);
+// "h8" -> "7,7" on 15x15 (Gomocup counts y from the top row, narabe ranks from
+// the bottom); nullopt for text that is not a cell of a board of `size`.
+std::optional<std::string> cell_to_gomocup(std::string_view cell, int size);
 // "7,7" -> "h8"; nullopt for text that is not "x,y" on a board of `size`.
 std::optional<std::string> gomocup_to_cell(std::string_view text, int size);
 
