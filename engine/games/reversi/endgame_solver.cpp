@@ -7,6 +7,13 @@
 
 namespace narabe::games::reversi {
 
+struct OrderedMove {
+  std::uint64_t player;    // the mover's discs after the move
+  std::uint64_t opponent;  // the other side's discs after the move
+  int cell;
+  int key;  // smaller is searched earlier
+};
+
 namespace {
 
 // Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
@@ -145,12 +152,6 @@ constexpr std::uint64_t kCheckEvery = 4096;
 constexpr int kStabilityAlpha = 16;
 constexpr int kEtcEmpties = 12;  // nodes between looks at the clock
 
-struct OrderedMove {
-  std::uint64_t player;    // the mover's discs after the move
-  std::uint64_t opponent;  // the other side's discs after the move
-  int cell;
-  int key;  // smaller is searched earlier
-};
 
 // The moves in `moves`, fastest first: the fewest replies left to the opponent
 // (corners among them counted twice), the table's move before all.
@@ -330,10 +331,15 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
       }
     }
   }
+  return search_moves(player, opponent, list.data(), n, alpha, beta, empties, false);
+}
+
+int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, const OrderedMove* list, int n,
+                                int alpha, int beta, int empties, bool at_root) {
   int best = -65, best_cell = -1;
   int a = alpha;
   for (int i = 0; i < n; ++i) {
-    const OrderedMove& m = list[static_cast<std::size_t>(i)];
+    const OrderedMove& m = list[i];
     int v;
     if (i == 0) {
       v = -search(m.opponent, m.player, -beta, -a, empties - 1);
@@ -347,6 +353,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
       best_cell = m.cell;
       if (v > a) {
         a = v;
+        if (at_root) best_move_ = m.cell;  // proven better than alpha: the move to play
         if (a >= beta) break;
       }
     }
@@ -369,35 +376,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
   if (best_move_ < 0) best_move_ = list[0].cell;
-  int best = -65, best_cell = -1;
-  int a = alpha;
-  for (int i = 0; i < n; ++i) {
-    const OrderedMove& m = list[static_cast<std::size_t>(i)];
-    int v;
-    if (i == 0) {
-      v = -search(m.opponent, m.player, -beta, -a, empties - 1);
-    } else {
-      v = -search(m.opponent, m.player, -a - 1, -a, empties - 1);
-      if (v > a && v < beta && !stopped_) v = -search(m.opponent, m.player, -beta, -a, empties - 1);
-    }
-    if (stopped_) return 0;
-    if (v > best) {
-      best = v;
-      best_cell = m.cell;
-      if (v > a) {
-        a = v;
-        best_move_ = m.cell;  // proven better than alpha: the move to play
-        if (a >= beta) break;
-      }
-    }
-  }
-  if (best >= beta)
-    store(player, opponent, empties, best, 64, best_cell);
-  else if (best <= alpha)
-    store(player, opponent, empties, -64, best, -1);
-  else
-    store(player, opponent, empties, best, best, best_cell);
-  return best;
+  return search_moves(player, opponent, list.data(), n, alpha, beta, empties, true);
 }
 
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,

@@ -24,6 +24,8 @@
 
 namespace narabe::games::reversi {
 
+struct OrderedMove;  // a move with the position after it (endgame_solver.cpp)
+
 class EndgameSolver {
  public:
   static constexpr int kPass = 64;          // best_move() when the side to move must pass
@@ -81,6 +83,12 @@ class EndgameSolver {
   // The value of the root inside (alpha, beta), fail-soft, and sets best_move_.
   int root(std::uint64_t player, std::uint64_t opponent, int alpha, int beta);
   int search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
+  // The principal variation search over the ordered `list` (root and inner nodes
+  // alike): the first move with the window (alpha, beta), the others with a null
+  // window and a re-search when they beat it; stores the result in the table and,
+  // at the root, sets best_move_ to the move that proved best.
+  int search_moves(std::uint64_t player, std::uint64_t opponent, const OrderedMove* list, int n, int alpha,
+                   int beta, int empties, bool at_root);
   int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
   int last(std::uint64_t player, std::uint64_t opponent, int cell);
   bool interrupted();
