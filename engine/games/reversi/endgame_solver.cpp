@@ -4,6 +4,9 @@
 #include <array>
 #include <bit>
 #include <new>
+#include <string>
+
+#include "engine/games/reversi/reversi.h"
 
 namespace narabe::games::reversi {
 
@@ -15,6 +18,7 @@ struct OrderedMove {
 };
 
 namespace {
+
 
 // Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
 // Runs of the opponent's discs along a row or a diagonal may not contain a disc on
@@ -30,26 +34,48 @@ constexpr std::uint64_t shift(std::uint64_t b) {
     return b >> -Shift;
 }
 
-template <int Shift>
-inline std::uint64_t flips_toward(std::uint64_t from, std::uint64_t own, std::uint64_t run_cells) {
-  std::uint64_t run = shift<Shift>(from) & run_cells;
-  if (run == 0) return 0;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  return (shift<Shift>(run) & own) != 0 ? run : 0;
+// The cells beyond each cell in each of the eight directions, up to the board's edge:
+// rays[cell][0..3] run toward higher bit indices (+1, +7, +8, +9), rays[cell][4..7]
+// toward lower ones (-1, -7, -8, -9).
+struct Rays {
+  std::array<std::array<std::uint64_t, 8>, 64> mask{};
+};
+constexpr Rays make_rays() {
+  constexpr std::array<std::array<int, 2>, 8> steps = {
+      {{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}};  // (row, column) steps
+  Rays rays;
+  for (int cell = 0; cell < 64; ++cell)
+    for (std::size_t d = 0; d < 8; ++d)
+      for (int r = cell / 8 + steps[d][0], c = cell % 8 + steps[d][1]; r >= 0 && r < 8 && c >= 0 && c < 8;
+           r += steps[d][0], c += steps[d][1])
+        rays.mask[static_cast<std::size_t>(cell)][d] |= std::uint64_t{1} << (r * 8 + c);
+  return rays;
+}
+constexpr Rays kRays = make_rays();
+
+// Along a ray toward higher bits: adding the ray's first cell to the opponent's discs
+// (with every cell off the ray set) carries through the run of opponent's discs onto
+// the first cell that is not one; the run flips if that cell is own.
+inline std::uint64_t flips_up(std::uint64_t ray, std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t outflank = ((other | ~ray) + (ray & (0 - ray))) & ray & own;
+  return outflank != 0 ? (outflank - 1) & ray : 0;
+}
+
+// Along a ray toward lower bits: the first cell that is not the opponent's is the
+// highest such bit of the ray (the low bit 0 stands in when there is none: it is
+// then either off the ray or the opponent's, so never an own cell of the ray).
+inline std::uint64_t flips_down(std::uint64_t ray, std::uint64_t own, std::uint64_t other) {
+  const std::uint64_t first = (std::uint64_t{1} << 63) >> std::countl_zero((~other & ray) | 1);
+  const std::uint64_t outflank = first & own & ray;
+  return ray & (0 - (outflank << 1));
 }
 
 // The discs a disc of `own` on the empty `cell` flips.
 inline std::uint64_t flips(int cell, std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t from = std::uint64_t{1} << cell;
-  const std::uint64_t inner = other & kInner;
-  return flips_toward<1>(from, own, inner) | flips_toward<-1>(from, own, inner) |
-         flips_toward<8>(from, own, other) | flips_toward<-8>(from, own, other) |
-         flips_toward<9>(from, own, inner) | flips_toward<-9>(from, own, inner) |
-         flips_toward<7>(from, own, inner) | flips_toward<-7>(from, own, inner);
+  const auto& ray = kRays.mask[static_cast<std::size_t>(cell)];
+  return flips_up(ray[0], own, other) | flips_up(ray[1], own, other) | flips_up(ray[2], own, other) |
+         flips_up(ray[3], own, other) | flips_down(ray[4], own, other) | flips_down(ray[5], own, other) |
+         flips_down(ray[6], own, other) | flips_down(ray[7], own, other);
 }
 
 template <int Shift>
@@ -89,18 +115,33 @@ constexpr std::array<std::uint64_t, 64> neighbour_masks() {
   return masks;
 }
 constexpr std::array<std::uint64_t, 64> kNeighbours = neighbour_masks();
-// The four 4x4 quadrants (a1-d4, e1-h4, a5-d8, e5-h8).
-constexpr std::array<std::uint64_t, 4> kQuadrants = {0x0000'0000'0f0f'0f0fULL, 0x0000'0000'f0f0'f0f0ULL,
-                                                     0x0f0f'0f0f'0000'0000ULL, 0xf0f0'f0f0'0000'0000ULL};
-
-// Empty cells in quadrants holding an odd number of empties: playing there first
-// tends to leave the opponent the even regions (and the last move of each region).
-inline std::uint64_t odd_region_cells(std::uint64_t empty) {
-  std::uint64_t odd = 0;
-  for (std::uint64_t q : kQuadrants)
-    if ((std::popcount(empty & q) & 1) != 0) odd |= q;
-  return empty & odd;
+// Which 4x4 quadrant (a1-d4, e1-h4, a5-d8, e5-h8) a cell is in, as one bit of four:
+// XOR-ing them over the empty cells tells which quadrants hold an odd number.
+constexpr std::array<unsigned, 64> quadrant_bits() {
+  std::array<unsigned, 64> bits{};
+  for (int cell = 0; cell < 64; ++cell)
+    bits[static_cast<std::size_t>(cell)] = 1u << ((cell / 32) * 2 + (cell % 8) / 4);
+  return bits;
 }
+constexpr std::array<unsigned, 64> kQuadrantBit = quadrant_bits();
+
+// The order the last empties are tried in (within the parity passes): corners,
+// then the other edge and inner cells, then the C-squares (on an edge next to a
+// corner), the X-squares (diagonally next to a corner) last: they tend to give a
+// corner away, so they rarely cut.
+constexpr std::array<std::uint8_t, 64> cell_priority() {
+  constexpr std::uint64_t kXSquares = 0x0042'0000'0000'4200ULL;
+  constexpr std::uint64_t kCSquares = 0x4281'0000'0000'8142ULL;
+  const std::array<std::uint64_t, 4> classes = {kCorners, ~(kCorners | kXSquares | kCSquares), kCSquares,
+                                                kXSquares};
+  std::array<std::uint8_t, 64> order{};
+  std::size_t n = 0;
+  for (std::uint64_t c : classes)
+    for (int cell = 0; cell < 64; ++cell)
+      if ((c >> cell) & 1) order[n++] = static_cast<std::uint8_t>(cell);
+  return order;
+}
+constexpr std::array<std::uint8_t, 64> kCellPriority = cell_priority();
 
 // Cells in lines (rows, columns, both diagonals) with no empty cell: no move can
 // flip along such a line any more.
@@ -165,6 +206,17 @@ inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
 
 constexpr std::uint64_t kCheckEvery = 4096;
 constexpr int kStabilityAlpha = 16;
+// The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
+// search on the evaluation: kSortDepth plies, one more per kSortStep further empty
+// cells, at most kSortMaxDepth. Each hundredth of a disc of its value counts
+// kSortWeight / 100 against the fastest-first key (16 per reply left): with the
+// simple evaluation (100 per move of mobility) that is half a reply per move of
+// mobility; heavier weights were worse (FFO #40-#44: 8 -> 200 M nodes, 16 -> 234 M,
+// 64 -> 351 M at depth 1-2 from 14 empties).
+constexpr int kSortDepth = 2;
+constexpr int kSortStep = 3;
+constexpr int kSortMaxDepth = 4;
+constexpr int kSortWeight = 8;
 constexpr int kEtcEmpties = 12;  // nodes between looks at the clock
 
 
@@ -187,7 +239,7 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
                                  ((p >> 1 | p >> 9 | p << 7) & ~0x8080'8080'8080'8080ULL) | p << 8 | p >> 8;
     const int potential = std::popcount(around & ~(m.player | m.opponent));
     m.key = cell == table_move ? -1000
-                               : 16 * (std::popcount(replies) + std::popcount(replies & kCorners)) + potential -
+                               : 16 * (std::popcount(replies) + std::popcount(replies & kCorners)) + 8 * potential -
                                      ((std::uint64_t{1} << cell) & kCorners ? 8 : 0);
     // Insertion sort: at most ~30 moves.
     int i = n++;
@@ -198,6 +250,34 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
     list[static_cast<std::size_t>(i)] = m;
   }
   return n;
+}
+
+// The value of game's position, from its side to move's view, by an alpha-beta
+// search of `depth` plies on the game's evaluation (hundredths of a disc); a
+// finished game counts its margin far above any evaluation.
+int evaluation_search(Reversi& game, int depth, int alpha, int beta) {
+  const std::uint64_t player = game.player(), opponent = game.opponent();
+  if (depth == 0) return game.evaluate();
+  std::uint64_t moves = legal(player, opponent);
+  if (moves == 0) {
+    if (legal(opponent, player) == 0) return 100000 * EndgameSolver::final_margin(player, opponent);
+    game.make_move(Reversi::kPass);
+    const int v = -evaluation_search(game, depth, -beta, -alpha);
+    game.unmake_move(Reversi::kPass);
+    return v;
+  }
+  int best = -10'000'000;
+  for (; moves != 0; moves &= moves - 1) {
+    const core::Move move(static_cast<std::uint16_t>(std::countr_zero(moves)));
+    game.make_move(move);
+    const int v = -evaluation_search(game, depth - 1, -beta, -std::max(alpha, best));
+    game.unmake_move(move);
+    if (v > best) {
+      best = v;
+      if (best >= beta) break;
+    }
+  }
+  return best;
 }
 
 inline std::uint64_t table_index(std::uint64_t player, std::uint64_t opponent) {
@@ -215,6 +295,22 @@ EndgameSolver::EndgameSolver(std::size_t table_megabytes) {
   while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
   table_.resize(entries);
   table_mask_ = entries - 2;
+}
+
+EndgameSolver::~EndgameSolver() = default;
+
+void EndgameSolver::track(std::uint64_t player, std::uint64_t opponent) {
+  // The evaluation is Reversi's own, on a Reversi position: one made from the root's
+  // discs (as an OBF line: the side's colour does not matter to the evaluation) and
+  // kept in step with the search down to kSortEmpties.
+  std::string line(64, '-');
+  for (int cell = 0; cell < 64; ++cell) {
+    if ((player >> cell) & 1) line[static_cast<std::size_t>(cell)] = 'X';
+    if ((opponent >> cell) & 1) line[static_cast<std::size_t>(cell)] = 'O';
+  }
+  auto game = Reversi::from_obf(line + " X");
+  tracked_ = static_cast<bool>(game);
+  if (tracked_) game_ = std::make_unique<Reversi>(std::move(*game));
 }
 
 void EndgameSolver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
@@ -275,25 +371,31 @@ int EndgameSolver::last(std::uint64_t player, std::uint64_t opponent, int cell) 
   return own > 63 - own ? 2 * own - 62 : 2 * own - 64;
 }
 
-int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
+int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
+                           int empties, unsigned parity) {
   ++nodes_;
-  const std::uint64_t empty = ~(player | opponent);
-  if (empties == 1) {
-    --nodes_;  // last() counts it
-    return last(player, opponent, std::countr_zero(empty));
-  }
-  const std::uint64_t odd = odd_region_cells(empty);
   int best = -65;
-  for (std::uint64_t group : {odd, empty & ~odd}) {
-    for (; group != 0; group &= group - 1) {
-      const int cell = std::countr_zero(group);
+  // Two passes over the empties (kept in kCellPriority's order): first those in a
+  // quadrant with an odd number of empties, then the others.
+  for (unsigned odd_pass : {1u, 0u}) {
+    for (int i = 0; i < empties; ++i) {
+      const int cell = cells[i];
+      if (((parity & kQuadrantBit[static_cast<std::size_t>(cell)]) != 0) != (odd_pass != 0)) continue;
       if ((kNeighbours[static_cast<std::size_t>(cell)] & opponent) == 0) continue;
       const std::uint64_t f = flips(cell, player, opponent);
       if (f == 0) continue;
       const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
       const std::uint64_t other = opponent ^ f;
-      const int v = empties == 2 ? -last(other, mover, std::countr_zero(empty & ~(std::uint64_t{1} << cell)))
-                                 : -shallow(other, mover, -beta, -std::max(alpha, best), empties - 1);
+      int v;
+      if (empties == 2) {
+        v = -last(other, mover, cells[1 - i]);
+      } else {
+        std::array<std::uint8_t, kShallowEmpties> rest;
+        for (int j = 0, k = 0; j < empties; ++j)
+          if (j != i) rest[static_cast<std::size_t>(k++)] = cells[j];
+        v = -shallow(other, mover, -beta, -std::max(alpha, best), rest.data(), empties - 1,
+                     parity ^ kQuadrantBit[static_cast<std::size_t>(cell)]);
+      }
       if (v > best) {
         best = v;
         if (best >= beta) return best;
@@ -303,7 +405,21 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
   if (best > -65) return best;
   // No move: pass, or the game is over.
   if (legal(opponent, player) == 0) return final_margin(player, opponent);
-  return -shallow(opponent, player, -beta, -alpha, empties);
+  return -shallow(opponent, player, -beta, -alpha, cells, empties, parity);
+}
+
+int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
+  const std::uint64_t empty = ~(player | opponent);
+  if (empties == 1) return last(player, opponent, std::countr_zero(empty));
+  std::array<std::uint8_t, kShallowEmpties> cells;
+  int n = 0;
+  unsigned parity = 0;
+  for (const std::uint8_t cell : kCellPriority)
+    if ((empty >> cell) & 1) {
+      cells[static_cast<std::size_t>(n++)] = cell;
+      parity ^= kQuadrantBit[cell];
+    }
+  return shallow(player, opponent, alpha, beta, cells.data(), n, parity);
 }
 
 int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
@@ -314,7 +430,11 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   const std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
     if (legal(opponent, player) == 0) return final_margin(player, opponent);
-    return -search(opponent, player, -beta, -alpha, empties);
+    const bool track = tracked_ && empties >= kSortEmpties;
+    if (track) game_->make_move(Reversi::kPass);
+    const int v = -search(opponent, player, -beta, -alpha, empties);
+    if (track) game_->unmake_move(Reversi::kPass);
+    return v;
   }
 
   // Stability cut-off: the opponent's stable discs stay his, so the margin is at
@@ -337,6 +457,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
   std::array<OrderedMove, 32> list;
   const int n = order_moves(player, opponent, moves, table_move, list);
+  if (tracked_ && empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
   // Enhanced transposition cut-off: a child the table already proves good enough.
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
@@ -350,12 +471,28 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   return search_moves(player, opponent, list.data(), n, alpha, beta, empties, false);
 }
 
+void EndgameSolver::sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move) {
+  const int depth = std::min(kSortMaxDepth, kSortDepth + (empties - kSortEmpties) / kSortStep);
+  for (int i = 0; i < n; ++i) {
+    OrderedMove& m = list[i];
+    if (m.cell == table_move) continue;
+    const core::Move move(static_cast<std::uint16_t>(m.cell));
+    game_->make_move(move);
+    const int v = -evaluation_search(*game_, depth, -10'000'000, 10'000'000);
+    game_->unmake_move(move);
+    m.key -= v * kSortWeight / 100;
+  }
+  std::stable_sort(list, list + n, [](const OrderedMove& a, const OrderedMove& b) { return a.key < b.key; });
+}
+
 int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, const OrderedMove* list, int n,
                                 int alpha, int beta, int empties, bool at_root) {
   int best = -65, best_cell = -1;
   int a = alpha;
   for (int i = 0; i < n; ++i) {
     const OrderedMove& m = list[i];
+    const bool track = tracked_ && empties - 1 >= kSortEmpties;
+    if (track) game_->make_move(core::Move(static_cast<std::uint16_t>(m.cell)));
     int v;
     if (i == 0) {
       v = -search(m.opponent, m.player, -beta, -a, empties - 1);
@@ -363,6 +500,7 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
       v = -search(m.opponent, m.player, -a - 1, -a, empties - 1);
       if (v > a && v < beta && !stopped_) v = -search(m.opponent, m.player, -beta, -a, empties - 1);
     }
+    if (track) game_->unmake_move(core::Move(static_cast<std::uint16_t>(m.cell)));
     if (stopped_) return 0;
     if (v > best) {
       best = v;
@@ -391,12 +529,14 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   if (const Entry* e = probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
+  if (tracked_ && empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
   if (best_move_ < 0) best_move_ = list[0].cell;
   return search_moves(player, opponent, list.data(), n, alpha, beta, empties, true);
 }
 
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                   bool exact) {
+  track(player, opponent);
   // Win, draw or loss first: a window around 0.
   if (lower < 0 && upper > 0) {
     const int v = root(player, opponent, -1, 1);

@@ -16,11 +16,16 @@
 // a direct count of the discs it flips.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/core/clock.h"
 #include "engine/core/stop_signal.h"
+
+namespace narabe::games {
+class Reversi;
+}
 
 namespace narabe::games::reversi {
 
@@ -31,8 +36,10 @@ class EndgameSolver {
   static constexpr int kPass = 64;          // best_move() when the side to move must pass
   static constexpr int kNoMove = -1;        // best_move() before any solve
   static constexpr int kShallowEmpties = 6;  // from here on: no table, parity order
+  static constexpr int kSortEmpties = 18;    // from here on: moves sorted by a search on the evaluation
 
   explicit EndgameSolver(std::size_t table_megabytes);
+  ~EndgameSolver();
 
   // Stop early (solve() then answers nothing) on `stop`, after `node_limit` nodes
   // or at `deadline`; each may be absent.
@@ -89,7 +96,17 @@ class EndgameSolver {
   // at the root, sets best_move_ to the move that proved best.
   int search_moves(std::uint64_t player, std::uint64_t opponent, const OrderedMove* list, int n, int alpha,
                    int beta, int empties, bool at_root);
+  // Sorts the moves of a node with `empties` empty cells (game_ is its position) by a
+  // shallow search on the evaluation, mixed with their fastest-first keys; the
+  // table's move stays first.
+  void sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move);
+  // Makes game_ the position (player, opponent) for sort_by_evaluation.
+  void track(std::uint64_t player, std::uint64_t opponent);
   int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
+  // The same on the list of the `empties` empty cells in trying order; bit q of
+  // `parity` is set when quadrant q holds an odd number of them.
+  int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
+              int empties, unsigned parity);
   int last(std::uint64_t player, std::uint64_t opponent, int cell);
   bool interrupted();
   void report(int lower, int upper) const {
@@ -100,6 +117,8 @@ class EndgameSolver {
   void store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper, int move);
 
   std::vector<Entry> table_;
+  std::unique_ptr<Reversi> game_;  // the searched position down to kSortEmpties (its evaluation orders moves)
+  bool tracked_ = false;           // whether game_ could be made (a position without its centre cannot)
   std::uint64_t table_mask_ = 0;  // table_.size() - 2: an even index, a bucket of two
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
