@@ -218,7 +218,7 @@ inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
   }
 }
 
-constexpr std::uint64_t kCheckEvery = 4096;
+constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
 constexpr int kStabilityAlpha = 16;
 // The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
 // search on the evaluation: kSortDepth plies, one more per kSortStep further empty
@@ -231,7 +231,9 @@ constexpr int kSortDepth = 2;
 constexpr int kSortStep = 3;
 constexpr int kSortMaxDepth = 4;
 constexpr int kSortWeight = 8;
-constexpr int kEtcEmpties = 12;  // nodes between looks at the clock
+// Enhanced transposition cut-offs from this many empties (FFO #40-#44: from 9,
+// 3.5 % fewer nodes than from 12; from 7 no fewer).
+constexpr int kEtcEmpties = 9;
 
 
 // The moves in `moves`, fastest first: the fewest replies left to the opponent
