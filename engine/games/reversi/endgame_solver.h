@@ -6,14 +6,16 @@
 // Negamax alpha-beta with principal variation search on the two bitboards (the side
 // to move's discs, the other side's), fail-soft. The root first proves win, loss or
 // draw (a window around 0), then the exact margin inside the proven half. Deep nodes
-// use a transposition table of lower/upper bounds, fastest-first ordering (the
-// fewest replies for the opponent, then the fewest empty cells next to the mover's
-// discs), enhanced transposition cut-offs (a child the table proves good enough) and
-// a stability cut-off (the opponent's stable discs cap the margin) when alpha is
-// high; the last kShallowEmpties empties need neither
-// move generation nor the table: they try the empty cells directly, those in
-// quadrants with an odd number of empties first (parity), and the last empty cell is
-// a direct count of the discs it flips.
+// use a transposition table of lower/upper bounds with the best move, enhanced
+// transposition cut-offs (a child the table proves good enough) and a stability
+// cut-off (the opponent's stable discs cap the margin) when alpha is high. Moves
+// come fastest first: the table's move, then the fewest replies for the opponent
+// and the fewest empty cells next to the mover's discs; from kSortEmpties empties
+// on, a shallow search on Reversi's own evaluation (Reversi::evaluate()) weighs in
+// too. The last kShallowEmpties empties need neither move generation nor the
+// table: they try the empty cells from a presorted list (corners first, X-squares
+// last), those in quadrants with an odd number of empties first (parity), and the
+// last empty cell is a direct count of the discs it flips.
 
 #include <cstdint>
 #include <memory>
