@@ -18,6 +18,10 @@
 //          type may have `static bool applies(const G&, std::optional<std::int64_t>
 //          hard_ms, std::optional<std::uint64_t> node_limit)`: when it says no (the
 //          proof would not end within the limits), the search deepens as usual.
+//   std::optional<core::ProbCut> probcut(const G&, int depth), found by ADL
+//       -- selective pruning: at a node searched to `depth` outside the principal
+//          variation, a null-window search to the shallow depth around beta + margin
+//          (alpha - margin) that fails high (low) cuts the node at once.
 
 #include <algorithm>
 #include <array>
@@ -30,6 +34,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/game_concept.h"
+#include "engine/core/probcut.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
@@ -44,6 +49,11 @@ struct SearchOptions {
   bool exact = true;
   // Let the exact solver answer from the game's opening book (the OwnBook option).
   bool own_book = true;
+};
+
+template <class G>
+concept HasProbCut = requires(const G& g, int depth) {
+  { probcut(g, depth) } -> std::same_as<std::optional<core::ProbCut>>;
 };
 
 template <class G>
@@ -358,6 +368,26 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && s >= beta) ||
          (hit->bound == core::Bound::kUpper && s <= alpha)))
       return s;
+  }
+
+  if constexpr (HasProbCut<G>) {
+    if (!pv_node && !core::is_decisive(alpha) && !core::is_decisive(beta)) {
+      if (const std::optional<core::ProbCut> cut = probcut(position_, depth)) {
+        // Windows far outside any evaluation: the shallow search then decides nothing.
+        const Score high = beta + cut->margin;
+        if (high < core::kWinBound) {
+          const Score v = negamax(cut->shallow_depth, ply, high - 1, high, false);
+          if (aborted_) return 0;
+          if (v >= high) return beta;
+        }
+        const Score low = alpha - cut->margin;
+        if (low > -core::kWinBound) {
+          const Score v = negamax(cut->shallow_depth, ply, low, low + 1, false);
+          if (aborted_) return 0;
+          if (v <= low) return alpha;
+        }
+      }
+    }
   }
 
   typename G::MoveList moves;
