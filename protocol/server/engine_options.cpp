@@ -50,6 +50,8 @@ std::vector<std::string> option_lines() {
       lines.emplace_back("option name Level type combo default max var easy var normal var hard var max");
   }
   lines.emplace_back("option name OwnBook type check default true");
+  lines.emplace_back("option name Evaluation type combo default pattern var pattern var simple");
+  lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
   return lines;
 }
 
@@ -107,6 +109,21 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
       return core::make_error(fmt::format("option OwnBook is true or false, not '{}'", sanitize_for_echo(value)));
     change.id = OptionId::kOwnBook;
     change.updated.own_book = value == "true";
+    return change;
+  }
+  if (iequals(name, "Evaluation")) {
+    if (value != "pattern" && value != "simple")
+      return core::make_error(
+          fmt::format("option Evaluation is pattern or simple, not '{}'", sanitize_for_echo(value)));
+    change.id = OptionId::kEvaluation;
+    change.updated.pattern_eval = value == "pattern";
+    return change;
+  }
+  if (iequals(name, "EvalFile")) {
+    if (value.empty() || value == "<empty>")
+      return core::make_error("option EvalFile needs a file name (Evaluation simple turns the weights off)");
+    change.id = OptionId::kEvalFile;
+    change.updated.eval_file = std::string(value);
     return change;
   }
   return core::make_error(fmt::format("unknown option '{}'", sanitize_for_echo(name)));

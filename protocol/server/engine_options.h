@@ -20,9 +20,12 @@ struct EngineOptions {
   int multipv = 1;
   std::uint64_t seed = 0;  // 0: a new random seed for every game
   bool own_book = true;
+  // Reversi's evaluation: the trained patterns from eval_file, or the simple one.
+  bool pattern_eval = true;
+  std::string eval_file = "reversi_eval.bin";
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook };
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile };
 
 struct OptionChange {
   OptionId id;

@@ -40,6 +40,7 @@ std::string_view outcome_word(core::Outcome o) {
 }  // namespace
 
 NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(allocate_table(options_)) {
+  evaluation_.apply();
   session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
   reseed();  // the table and the session start empty
 }
@@ -126,6 +127,10 @@ void NativeLoop::cmd_handshake(std::string_view ok_word) {
   out_.write_line(fmt::format("id name {}", kEngineName));
   out_.write_line(fmt::format("id author {}", kEngineAuthor));
   for (const std::string& line : game_lines()) out_.write_line(line);
+  // The weights are read at start; the handshake is the first chance to say that
+  // they could not be (the engine plays on with the simple evaluation).
+  if (!evaluation_.startup_error().empty() && !evaluation_.patterns_loaded())
+    error(fmt::format("reversi evaluation weights: {}; using the simple evaluation", evaluation_.startup_error()));
   for (const std::string& line : option_lines()) out_.write_line(line);
   out_.write_line(std::string(ok_word));
 }
@@ -148,6 +153,19 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       options_ = change->updated;
       reseed();
       return;
+    case OptionId::kEvaluation:
+      if (refuse_while_busy("changing Evaluation")) return;
+      evaluation_.use_patterns(change->updated.pattern_eval);
+      evaluation_.apply();
+      break;
+    case OptionId::kEvalFile: {
+      if (refuse_while_busy("changing EvalFile")) return;
+      const core::Status loaded = evaluation_.load(change->updated.eval_file);
+      if (!loaded)
+        return error(fmt::format("reversi evaluation weights: {}; keeping the previous ones", loaded.error()));
+      evaluation_.apply();
+      break;
+    }
     case OptionId::kThreads:
       // The search runs on one thread for now; the value is kept for when it does not.
     default:

@@ -13,6 +13,7 @@
 #include "engine/core/transposition_table.h"
 #include "protocol/server/engine_options.h"
 #include "protocol/server/output_channel.h"
+#include "protocol/server/reversi_eval_file.h"
 #include "protocol/server/search_worker.h"
 #include "protocol/server/session.h"
 
@@ -64,6 +65,7 @@ class NativeLoop {
 
   OutputChannel& out_;
   EngineOptions options_;
+  EvaluationChoice evaluation_;
   core::TranspositionTable table_;
   std::unique_ptr<Session> session_;
   SearchWorker worker_;  // last: joined before the session and table go away

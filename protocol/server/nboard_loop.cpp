@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <random>
@@ -53,6 +54,11 @@ NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_([] {
         EngineOptions defaults;  // this loop has no options: the native default size
         return allocate_table(defaults);
       }()) {
+  // NBoard has no line for such news: standard error (diagnostics) carries it.
+  if (!evaluation_.patterns_loaded())
+    std::cerr << "narabe: reversi evaluation weights: " << evaluation_.startup_error()
+              << "; using the simple evaluation\n";
+  evaluation_.apply();
   session_ = std::move(*create_session(kGame, {}, table_));
   session_->reseed(std::random_device{}());
 }

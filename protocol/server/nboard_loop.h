@@ -16,6 +16,7 @@
 #include "engine/core/score.h"
 #include "engine/core/transposition_table.h"
 #include "protocol/server/output_channel.h"
+#include "protocol/server/reversi_eval_file.h"
 #include "protocol/server/search_worker.h"
 #include "protocol/server/session.h"
 
@@ -65,6 +66,7 @@ class NBoardLoop {
   void start_search(int multipv, bool hint);
 
   OutputChannel& out_;
+  EvaluationChoice evaluation_;  // the trained weights, or the simple evaluation
   core::TranspositionTable table_;
   std::unique_ptr<Session> session_;
   int depth_ = kDefaultDepth;

@@ -6,6 +6,7 @@
 
 #include "engine/core/zobrist.h"
 #include "engine/games/fen_board.h"
+#include "engine/games/reversi/pattern_weights.h"
 
 namespace narabe::games {
 
@@ -220,10 +221,25 @@ core::Score total_of(const EvalParts& p) {
 }  // namespace
 
 core::Score Reversi::evaluate() const {
+  if (const reversi::PatternWeights* weights = reversi::active_pattern_weights())
+    return weights->evaluate(player_, opponent_);
+  return simple_evaluate();
+}
+
+core::Score Reversi::simple_evaluate() const {
   return total_of(evaluation_parts(*this));
 }
 
 std::vector<core::EvalTerm> Reversi::evaluation_terms() const {
+  if (const reversi::PatternWeights* weights = reversi::active_pattern_weights()) {
+    const std::vector<int> parts = weights->terms(player_, opponent_);
+    std::vector<core::EvalTerm> terms;
+    for (std::size_t i = 0; i < reversi::kPatternNames.size(); ++i)
+      terms.push_back({std::string("pattern ") + reversi::kPatternNames[i], parts[i]});
+    terms.push_back({"mobility", parts.back()});
+    terms.push_back({"total", weights->evaluate(player_, opponent_)});
+    return terms;
+  }
   const EvalParts p = evaluation_parts(*this);
   return {{"mobility (side to move)", kMobilityWorth * p.mobility_own},
           {"mobility (opponent)", -kMobilityWorth * p.mobility_other},
@@ -233,6 +249,15 @@ std::vector<core::EvalTerm> Reversi::evaluation_terms() const {
           {"x-squares (opponent)", kXSquareWorth * p.x_other},
           {"discs (late game)", p.discs},
           {"total", total_of(p)}};
+}
+
+int Reversi::move_order_bonus(Move m) const {
+  if (m.value() >= kCells) return 0;
+  const int cell = m.value();
+  const std::uint64_t flipped = flips(cell, player_, opponent_);
+  const std::uint64_t own = player_ | flipped | bit(cell);
+  const std::uint64_t replies = legal_cells(opponent_ & ~flipped, own);
+  return -kReplyWorth * (std::popcount(replies) + std::popcount(replies & kCorners)) + kSquareWeights[cell];
 }
 
 std::string Reversi::cell_name(int cell) {

@@ -100,19 +100,24 @@ class Reversi {
   // cells, 2E - 1 plies when the side to move can place a disc, 2E when it must pass.
   int max_remaining_plies() const;
 
-  // From the side to move's view, in hundredths of a disc:
+  // From the side to move's view, in hundredths of a disc: the trained pattern
+  // evaluation (pattern_weights.h) when weights are active, else simple_evaluate().
+  core::Score evaluate() const;
+  std::vector<core::EvalTerm> evaluation_terms() const;
+  // The simple evaluation, in hundredths of a disc:
   //   mobility:  kMobilityWorth per legal move more than the opponent has;
   //   corners:   kCornerWorth per corner held more than the opponent;
   //   X-squares: -kXSquareWorth per disc on a diagonal neighbour of an empty corner
   //              (it usually gives that corner away), own minus opponent's;
   //   discs:     kDiscWorth per disc more than the opponent, faded in over the last
   //              kDiscPhaseEmpties empty cells (the count only matters at the end).
-  core::Score evaluate() const;
-  std::vector<core::EvalTerm> evaluation_terms() const;
-  // For the generic search's ordering: corners first, X-squares last.
-  int move_order_bonus(core::Move m) const {
-    return m.value() < kCells ? kSquareWeights[m.value()] : 0;
-  }
+  core::Score simple_evaluate() const;
+  // For the generic search's ordering (after the hash move and killers): the fewest
+  // replies left to the opponent first (a corner reply counted twice), the positional
+  // weight table breaking ties. Fewest replies is the classic Reversi order: it keeps
+  // the opponent short of moves, and the cut-offs come from such moves.
+  int move_order_bonus(core::Move m) const;
+  static constexpr int kReplyWorth = 1 << 12;
 
   std::string move_to_string(core::Move m) const;
   core::Expected<core::Move> parse_move(std::string_view text) const;
@@ -174,3 +179,6 @@ static_assert(core::Game<Reversi>);
 // The exact endgame solver serves Level max through the generic search's
 // make_exact_solver hook (found by ADL), so every user of Reversi sees it too.
 #include "engine/games/reversi/exact_solver.h"  // IWYU pragma: export
+
+// ProbCut's margins reach the generic search through its probcut hook (ADL).
+#include "engine/games/reversi/probcut.h"  // IWYU pragma: export

@@ -1,0 +1,178 @@
+#include "engine/games/reversi/pattern_weights.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <mutex>
+#include <string_view>
+
+#include "engine/games/reversi/reversi.h"
+
+namespace narabe::games::reversi {
+
+namespace {
+
+constexpr std::string_view kMagic = "NRBRVEV1";
+constexpr std::uint16_t kZeroRun = 0x8000;
+
+std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
+  return static_cast<std::uint32_t>(b[at]) | static_cast<std::uint32_t>(b[at + 1]) << 8 |
+         static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
+}
+
+std::uint16_t read_u16(std::span<const std::uint8_t> b, std::size_t at) {
+  return static_cast<std::uint16_t>(b[at] | b[at + 1] << 8);
+}
+
+void write_u16(std::vector<std::uint8_t>& out, std::uint16_t v) {
+  out.push_back(static_cast<std::uint8_t>(v & 0xff));
+  out.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+
+void write_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
+  std::uint64_t h = 0xcbf2'9ce4'8422'2325ULL;
+  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x0000'0100'0000'01b3ULL;
+  return h;
+}
+
+constexpr std::size_t kTotalEntries = PatternWeights::kPhases * PatternWeights::kPhaseEntries;
+
+}  // namespace
+
+PatternWeights::PatternWeights(std::vector<std::int16_t> weights) : weights_(std::move(weights)) {
+  weights_.resize(kTotalEntries);
+  for (int phase = 0; phase < kPhases; ++phase)
+    make_antisymmetric(weights_.data() + static_cast<std::size_t>(phase) * kPhaseEntries);
+}
+
+core::Expected<PatternWeights> PatternWeights::from_bytes(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < kHeaderBytes + kChecksumBytes)
+    return core::make_error("truncated: " + std::to_string(bytes.size()) + " bytes is shorter than the header");
+  if (!std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+    return core::make_error("not a narabe Reversi weights file (bad magic)");
+  const std::uint32_t version = read_u32(bytes, 8);
+  if (version != kFormatVersion)
+    return core::make_error("format version " + std::to_string(version) + ", this engine reads version " +
+                            std::to_string(kFormatVersion));
+  if (read_u32(bytes, 12) != kPhases || read_u32(bytes, 16) != kPhaseEntries)
+    return core::make_error("made for another pattern set (" + std::to_string(read_u32(bytes, 12)) +
+                            " phases of " + std::to_string(read_u32(bytes, 16)) + " weights, expected " +
+                            std::to_string(kPhases) + " of " + std::to_string(kPhaseEntries) + ")");
+  const std::size_t payload = read_u32(bytes, 20);
+  if (bytes.size() != kHeaderBytes + payload + kChecksumBytes)
+    return core::make_error("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header says " +
+                            std::to_string(kHeaderBytes + payload + kChecksumBytes));
+  std::uint64_t stored = 0;
+  for (std::size_t i = 0; i < kChecksumBytes; ++i)
+    stored |= static_cast<std::uint64_t>(bytes[kHeaderBytes + payload + i]) << (8 * i);
+  if (stored != fnv1a(bytes.first(kHeaderBytes + payload)))
+    return core::make_error("checksum mismatch (the file is corrupt)");
+  if (payload % 2 != 0) return core::make_error("payload of an odd number of bytes");
+
+  std::vector<std::int16_t> weights;
+  weights.reserve(kTotalEntries);
+  for (std::size_t at = kHeaderBytes; at < kHeaderBytes + payload; at += 2) {
+    const std::uint16_t word = read_u16(bytes, at);
+    if (word == kZeroRun) {
+      at += 2;
+      if (at >= kHeaderBytes + payload) return core::make_error("zero run without a count");
+      weights.insert(weights.end(), read_u16(bytes, at), 0);
+    } else {
+      weights.push_back(static_cast<std::int16_t>(word));
+    }
+    if (weights.size() > kTotalEntries) return core::make_error("more weights than the header says");
+  }
+  if (weights.size() != kTotalEntries)
+    return core::make_error(std::to_string(weights.size()) + " weights, expected " + std::to_string(kTotalEntries));
+  return PatternWeights(std::move(weights));
+}
+
+std::vector<std::uint8_t> PatternWeights::to_bytes() const {
+  std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
+  write_u32(out, kFormatVersion);
+  write_u32(out, kPhases);
+  write_u32(out, static_cast<std::uint32_t>(kPhaseEntries));
+  write_u32(out, 0);  // the payload size, known at the end
+  for (std::size_t i = 0; i < weights_.size();) {
+    if (weights_[i] == 0 || weights_[i] == static_cast<std::int16_t>(kZeroRun)) {
+      // -32768 cannot be told from the run marker: it is stored as a run's neighbour,
+      // -32767 (the trainer clamps far inside the range anyway).
+      if (weights_[i] != 0) {
+        write_u16(out, static_cast<std::uint16_t>(-32767));
+        ++i;
+        continue;
+      }
+      std::size_t run = 0;
+      while (i + run < weights_.size() && weights_[i + run] == 0 && run < 0xffff) ++run;
+      write_u16(out, kZeroRun);
+      write_u16(out, static_cast<std::uint16_t>(run));
+      i += run;
+    } else {
+      write_u16(out, static_cast<std::uint16_t>(weights_[i]));
+      ++i;
+    }
+  }
+  const auto payload = static_cast<std::uint32_t>(out.size() - kHeaderBytes);
+  for (int i = 0; i < 4; ++i) out[20 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(payload >> (8 * i));
+  const std::uint64_t sum = fnv1a(out);
+  for (std::size_t i = 0; i < kChecksumBytes; ++i) out.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
+  return out;
+}
+
+int PatternWeights::evaluate(std::uint64_t own, std::uint64_t other) const {
+  const int empties = std::popcount(~(own | other));
+  const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;
+  int sum = 0;
+  for (const std::uint32_t i : pattern_indices(own, other)) sum += w[i];
+  const int mobility =
+      std::popcount(Reversi::legal_cells(own, other)) - std::popcount(Reversi::legal_cells(other, own));
+  sum += w[kMobilityEntry] * mobility;
+  return std::clamp(sum, -kMaxPatternScore, kMaxPatternScore);
+}
+
+std::vector<int> PatternWeights::terms(std::uint64_t own, std::uint64_t other) const {
+  const int empties = std::popcount(~(own | other));
+  const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;
+  std::vector<int> parts(kPatternCount + 1, 0);
+  const PatternIndices indices = pattern_indices(own, other);
+  for (std::size_t i = 0; i < indices.size(); ++i) parts[i / kSymmetries] += w[indices[i]];
+  const int mobility =
+      std::popcount(Reversi::legal_cells(own, other)) - std::popcount(Reversi::legal_cells(other, own));
+  parts[kPatternCount] = w[kMobilityEntry] * mobility;
+  return parts;
+}
+
+namespace {
+
+std::atomic<const PatternWeights*> g_active{nullptr};
+
+std::mutex& keep_alive_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::vector<std::shared_ptr<const PatternWeights>>& kept_alive() {
+  static std::vector<std::shared_ptr<const PatternWeights>> kept;
+  return kept;
+}
+
+}  // namespace
+
+void set_active_pattern_weights(std::shared_ptr<const PatternWeights> weights) {
+  const PatternWeights* raw = weights.get();
+  if (weights) {
+    const std::lock_guard lock(keep_alive_mutex());
+    auto& kept = kept_alive();
+    if (std::find(kept.begin(), kept.end(), weights) == kept.end()) kept.push_back(std::move(weights));
+  }
+  g_active.store(raw, std::memory_order_release);
+}
+
+const PatternWeights* active_pattern_weights() { return g_active.load(std::memory_order_acquire); }
+
+}  // namespace narabe::games::reversi

@@ -1,0 +1,85 @@
+#include "protocol/server/reversi_eval_file.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <system_error>
+#include <vector>
+
+namespace narabe::server {
+
+namespace {
+
+namespace fs = std::filesystem;
+using games::reversi::PatternWeights;
+
+// The weights file is a few hundred kilobytes and every loop loads it: the last one
+// parsed is kept, so re-reading the same bytes does not parse them again.
+struct LastLoaded {
+  std::mutex mutex;
+  std::vector<std::uint8_t> bytes;
+  std::shared_ptr<const PatternWeights> weights;
+};
+
+LastLoaded& last_loaded() {
+  static LastLoaded last;
+  return last;
+}
+
+std::vector<fs::path> candidates(std::string_view path) {
+  std::vector<fs::path> paths{fs::path(path)};
+  const fs::path given(path);
+  if (!given.has_parent_path() && !given.empty()) {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) paths.push_back(exe.parent_path() / given);
+  }
+#ifdef NARABE_SOURCE_EVAL_FILE
+  if (path == kDefaultEvalFile) paths.emplace_back(NARABE_SOURCE_EVAL_FILE);
+#endif
+  return paths;
+}
+
+}  // namespace
+
+core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::string_view path) {
+  if (path.empty()) return core::make_error("no file name given");
+  for (const fs::path& candidate : candidates(path)) {
+    std::error_code ec;
+    if (!fs::is_regular_file(candidate, ec)) continue;
+    std::ifstream in(candidate, std::ios::binary);
+    if (!in) return core::make_error("cannot open '" + candidate.string() + "'");
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) return core::make_error("cannot read '" + candidate.string() + "'");
+    LastLoaded& last = last_loaded();
+    const std::lock_guard lock(last.mutex);
+    if (last.weights && last.bytes == bytes) return last.weights;
+    auto parsed = PatternWeights::from_bytes(bytes);
+    if (!parsed) return core::make_error("'" + candidate.string() + "': " + parsed.error());
+    last.bytes = std::move(bytes);
+    last.weights = std::make_shared<const PatternWeights>(std::move(*parsed));
+    return last.weights;
+  }
+  return core::make_error("file '" + std::string(path) + "' not found");
+}
+
+EvaluationChoice::EvaluationChoice() {
+  const core::Status status = load(kDefaultEvalFile);
+  if (!status) startup_error_ = status.error();
+}
+
+core::Status EvaluationChoice::load(std::string_view path) {
+  auto loaded = load_reversi_weights(path);
+  if (!loaded) return core::make_error(loaded.error());
+  weights_ = std::move(*loaded);
+  return core::Ok{};
+}
+
+void EvaluationChoice::use_patterns(bool patterns) { use_patterns_ = patterns; }
+
+void EvaluationChoice::apply() const {
+  games::reversi::set_active_pattern_weights(use_patterns_ ? weights_ : nullptr);
+}
+
+}  // namespace narabe::server

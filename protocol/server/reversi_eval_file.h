@@ -1,0 +1,50 @@
+#pragma once
+// Reading Reversi's evaluation weights (engine/games/reversi/pattern_weights.h) from
+// their file, and choosing which evaluation Reversi uses: the trained patterns or the
+// simple one. engine/games does no I/O, so the bytes are read here.
+//
+// Where the file is looked for, in order (EvalFile's default is the bare name):
+//   - the path as given (relative to the working directory);
+//   - for a bare file name, beside the running executable (the build copies the
+//     weights next to narabe);
+//   - for the default name, the copy in the source tree the binary was built from
+//     (so tests and tools built elsewhere find it).
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/core/expected.h"
+#include "engine/games/reversi/pattern_weights.h"
+
+namespace narabe::server {
+
+inline constexpr std::string_view kDefaultEvalFile = "reversi_eval.bin";
+
+// Reads and checks the weights; the error names the file and says what is wrong.
+core::Expected<std::shared_ptr<const games::reversi::PatternWeights>> load_reversi_weights(
+    std::string_view path);
+
+// What one protocol loop holds: the loaded weights and whether to use them.
+class EvaluationChoice {
+ public:
+  // Loads the default file; `startup_error()` says what went wrong, if anything.
+  EvaluationChoice();
+
+  // Loads another file; on failure the weights held stay and the error says why.
+  core::Status load(std::string_view path);
+  // true: the trained patterns (when loaded); false: the simple evaluation.
+  void use_patterns(bool patterns);
+  // Makes this choice the process's (Reversi::evaluate reads it).
+  void apply() const;
+
+  const std::string& startup_error() const { return startup_error_; }
+  bool patterns_loaded() const { return weights_ != nullptr; }
+
+ private:
+  std::shared_ptr<const games::reversi::PatternWeights> weights_;
+  bool use_patterns_ = true;
+  std::string startup_error_;
+};
+
+}  // namespace narabe::server

@@ -1,0 +1,184 @@
+// Reversi's trained evaluation: the board symmetries and pattern readings against a
+// cell-by-cell reading, the weights file (round trip, and every way a file can be
+// bad), the evaluation's symmetry under the 8 board symmetries and its antisymmetry
+// between the two sides, and the shipped weights' sense (a corner is worth having).
+
+#include "engine/games/reversi/pattern_weights.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/games/reversi/reversi.h"
+
+namespace narabe {
+namespace {
+
+using games::Reversi;
+using namespace games::reversi;
+
+// Each pattern's cells in the orientation of pattern_features.h, in digit order.
+const std::array<std::vector<int>, kPatternCount> kCells = {{
+    {0, 1, 2, 8, 9, 10, 16, 17, 18},
+    {0, 1, 2, 3, 4, 8, 9, 10, 11, 12},
+    {0, 1, 2, 3, 4, 5, 6, 7, 9, 14},
+    {8, 9, 10, 11, 12, 13, 14, 15},
+    {16, 17, 18, 19, 20, 21, 22, 23},
+    {24, 25, 26, 27, 28, 29, 30, 31},
+    {0, 9, 18, 27, 36, 45, 54, 63},
+    {1, 10, 19, 28, 37, 46, 55},
+    {2, 11, 20, 29, 38, 47},
+    {3, 12, 21, 30, 39},
+    {4, 13, 22, 31},
+}};
+
+// The cell a symmetry sends `cell` to, one step at a time as symmetry() applies them.
+int map_cell(int cell, int k) {
+  int file = cell % 8, rank = cell / 8;
+  if (k & 1) file = 7 - file;
+  if (k & 2) rank = 7 - rank;
+  if (k & 4) std::swap(file, rank);
+  return rank * 8 + file;
+}
+
+std::uint64_t map_naive(std::uint64_t b, int k) {
+  std::uint64_t out = 0;
+  for (int cell = 0; cell < 64; ++cell)
+    if (b & Reversi::bit(cell)) out |= Reversi::bit(map_cell(cell, k));
+  return out;
+}
+
+// A random board: disjoint own and other discs, the centre filled.
+std::pair<std::uint64_t, std::uint64_t> random_board(core::Rng& rng) {
+  const std::uint64_t filled = rng.next() | rng.next() | 0x0000'0018'1800'0000ULL;
+  const std::uint64_t own = filled & rng.next();
+  return {own, filled & ~own};
+}
+
+std::vector<std::int16_t> random_weights(core::Rng& rng) {
+  std::vector<std::int16_t> w(PatternWeights::kPhases * PatternWeights::kPhaseEntries);
+  for (auto& x : w) x = static_cast<std::int16_t>(static_cast<int>(rng.below(401)) - 200);
+  return w;
+}
+
+TEST(ReversiPatterns, SymmetriesMoveEveryCellWhereExpected) {
+  core::Rng rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::uint64_t b = rng.next();
+    for (int k = 0; k < kSymmetries; ++k) EXPECT_EQ(symmetry(b, k), map_naive(b, k)) << k;
+  }
+}
+
+TEST(ReversiPatterns, IndicesMatchACellByCellReading) {
+  core::Rng rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto [own, other] = random_board(rng);
+    const PatternIndices indices = pattern_indices(own, other);
+    for (int p = 0; p < kPatternCount; ++p)
+      for (int k = 0; k < kSymmetries; ++k) {
+        const std::uint64_t o = symmetry(own, k), t = symmetry(other, k);
+        std::uint32_t expected = 0, power = 1;
+        for (const int cell : kCells[static_cast<std::size_t>(p)]) {
+          expected += power * ((o & Reversi::bit(cell)) ? 1u : (t & Reversi::bit(cell)) ? 2u : 0u);
+          power *= 3;
+        }
+        EXPECT_EQ(indices[static_cast<std::size_t>(p * kSymmetries + k)],
+                  kPatternOffsets[static_cast<std::size_t>(p)] + expected)
+            << kPatternNames[static_cast<std::size_t>(p)] << " symmetry " << k;
+      }
+  }
+}
+
+TEST(ReversiPatterns, EvaluationIsTheSameUnderEverySymmetryAndOppositeForTheOtherSide) {
+  core::Rng rng(3);
+  const PatternWeights weights(random_weights(rng));
+  for (int trial = 0; trial < 300; ++trial) {
+    const auto [own, other] = random_board(rng);
+    const int score = weights.evaluate(own, other);
+    for (int k = 1; k < kSymmetries; ++k) EXPECT_EQ(weights.evaluate(symmetry(own, k), symmetry(other, k)), score);
+    // The same discs seen by the other side: worth exactly the opposite.
+    EXPECT_EQ(weights.evaluate(other, own), -score);
+  }
+}
+
+TEST(ReversiPatterns, TermsAddUpToTheScore) {
+  core::Rng rng(5);
+  const PatternWeights weights(random_weights(rng));
+  for (int trial = 0; trial < 50; ++trial) {
+    const auto [own, other] = random_board(rng);
+    int sum = 0;
+    for (const int part : weights.terms(own, other)) sum += part;
+    EXPECT_EQ(std::clamp(sum, -kMaxPatternScore, kMaxPatternScore), weights.evaluate(own, other));
+  }
+}
+
+TEST(ReversiPatternsFile, RoundTripKeepsEveryWeight) {
+  core::Rng rng(9);
+  std::vector<std::int16_t> w(PatternWeights::kPhases * PatternWeights::kPhaseEntries, 0);
+  // Runs of zeros (as unseen patterns leave them), longer than one run can hold, and
+  // the extremes.
+  for (std::size_t i = 0; i < w.size(); i += 1 + rng.below(200000))
+    w[i] = static_cast<std::int16_t>(static_cast<int>(rng.below(65535)) - 32767);
+  const PatternWeights weights(w);
+  const std::vector<std::uint8_t> bytes = weights.to_bytes();
+  const auto back = PatternWeights::from_bytes(bytes);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->weights(), weights.weights());
+}
+
+class BadFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    core::Rng rng(13);
+    bytes_ = PatternWeights(random_weights(rng)).to_bytes();
+  }
+  std::string error_of(const std::vector<std::uint8_t>& bytes) {
+    const auto parsed = PatternWeights::from_bytes(bytes);
+    EXPECT_FALSE(parsed.ok());
+    return parsed.ok() ? "" : parsed.error();
+  }
+  std::vector<std::uint8_t> bytes_;
+};
+
+TEST_F(BadFile, EmptyOrTruncated) {
+  EXPECT_NE(error_of({}).find("truncated"), std::string::npos);
+  for (std::size_t keep : {std::size_t{10}, std::size_t{40}, bytes_.size() / 2, bytes_.size() - 1}) {
+    std::vector<std::uint8_t> cut(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(keep));
+    EXPECT_NE(error_of(cut).find("truncated"), std::string::npos) << keep;
+  }
+}
+
+TEST_F(BadFile, BadMagic) {
+  bytes_[0] = 'X';
+  EXPECT_NE(error_of(bytes_).find("magic"), std::string::npos);
+}
+
+TEST_F(BadFile, OtherVersionOrPatternSet) {
+  auto version = bytes_;
+  version[8] = 2;
+  EXPECT_NE(error_of(version).find("version 2"), std::string::npos);
+  auto phases = bytes_;
+  phases[12] = 7;
+  EXPECT_NE(error_of(phases).find("pattern set"), std::string::npos);
+}
+
+TEST_F(BadFile, BadChecksum) {
+  bytes_[bytes_.size() / 2] ^= 0x40;
+  EXPECT_NE(error_of(bytes_).find("checksum"), std::string::npos);
+}
+
+TEST(ReversiPatternsActive, EvaluateUsesTheActiveWeightsAndFallsBack) {
+  core::Rng rng(17);
+  const auto weights = std::make_shared<const PatternWeights>(random_weights(rng));
+  const Reversi game = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
+  set_active_pattern_weights(weights);
+  EXPECT_EQ(game.evaluate(), weights->evaluate(game.player(), game.opponent()));
+  EXPECT_EQ(game.evaluation_terms().back().value, game.evaluate());
+  set_active_pattern_weights(nullptr);
+  EXPECT_EQ(game.evaluate(), game.simple_evaluate());
+}
+
+}  // namespace
+}  // namespace narabe

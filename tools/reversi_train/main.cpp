@@ -1,0 +1,263 @@
+// narabe-reversi-train: trains Reversi's pattern evaluation from the engine's own
+// games (docs/reversi.md, "Training the evaluation").
+//
+//   narabe-reversi-train generate --games N --out positions.bin [--depth D] ...
+//   narabe-reversi-train fit --data positions.bin [--data more.bin] --out reversi_eval.bin
+//   narabe-reversi-train probcut --data positions.bin --weights reversi_eval.bin
+//
+// The positions file is the trainer's own: a sequence of 18-byte records (own discs,
+// opponent's discs as little-endian 64-bit masks, the margin as a signed byte, the
+// exact flag as a byte).
+
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "engine/games/reversi/pattern_weights.h"
+#include "engine/games/reversi/probcut.h"
+#include "tools/reversi_train/fit.h"
+#include "tools/reversi_train/probcut_fit.h"
+#include "tools/reversi_train/self_play.h"
+
+namespace po = boost::program_options;
+using namespace narabe;
+using narabe::tools::reversi_train::TrainingPosition;
+
+namespace {
+
+constexpr std::size_t kRecordBytes = 18;
+
+double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+bool write_positions(const std::string& path, const std::vector<TrainingPosition>& positions) {
+  std::ofstream out(path, std::ios::binary);
+  for (const TrainingPosition& p : positions) {
+    unsigned char record[kRecordBytes];
+    for (int i = 0; i < 8; ++i) {
+      record[i] = static_cast<unsigned char>(p.own >> (8 * i));
+      record[8 + i] = static_cast<unsigned char>(p.other >> (8 * i));
+    }
+    record[16] = static_cast<unsigned char>(p.margin);
+    record[17] = p.exact;
+    out.write(reinterpret_cast<const char*>(record), kRecordBytes);
+  }
+  return static_cast<bool>(out);
+}
+
+bool read_positions(const std::string& path, std::vector<TrainingPosition>& positions) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "narabe-reversi-train: cannot open '" << path << "'\n";
+    return false;
+  }
+  unsigned char record[kRecordBytes];
+  while (in.read(reinterpret_cast<char*>(record), kRecordBytes)) {
+    TrainingPosition p;
+    for (int i = 0; i < 8; ++i) {
+      p.own |= std::uint64_t{record[i]} << (8 * i);
+      p.other |= std::uint64_t{record[8 + i]} << (8 * i);
+    }
+    p.margin = static_cast<std::int8_t>(record[16]);
+    p.exact = record[17];
+    if ((p.own & p.other) != 0 || p.margin < -64 || p.margin > 64) {
+      std::cerr << "narabe-reversi-train: '" << path << "' is not a positions file (bad record)\n";
+      return false;
+    }
+    positions.push_back(p);
+  }
+  if (in.gcount() != 0) {
+    std::cerr << "narabe-reversi-train: '" << path << "' ends in a partial record\n";
+    return false;
+  }
+  return true;
+}
+
+bool load_weights(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) {
+    std::cerr << "narabe-reversi-train: cannot read '" << path << "'\n";
+    return false;
+  }
+  auto weights = games::reversi::PatternWeights::from_bytes(bytes);
+  if (!weights) {
+    std::cerr << "narabe-reversi-train: '" << path << "': " << weights.error() << "\n";
+    return false;
+  }
+  games::reversi::set_active_pattern_weights(
+      std::make_shared<const games::reversi::PatternWeights>(std::move(*weights)));
+  return true;
+}
+
+int generate(const po::variables_map& vm) {
+  tools::reversi_train::SelfPlaySettings s;
+  s.games = vm["games"].as<int>();
+  s.depth = vm["depth"].as<int>();
+  s.threads = vm["threads"].as<int>();
+  s.seed = vm["seed"].as<std::uint64_t>();
+  s.solve_empties = vm["solve-empties"].as<int>();
+  s.random_move_rate = vm["random-rate"].as<double>();
+  if (s.games < 1 || s.depth < 1 || s.threads < 1 || s.solve_empties < 0 || s.solve_empties > 20) {
+    std::cerr << "narabe-reversi-train: --games, --depth, --threads must be positive, --solve-empties 0..20\n";
+    return 2;
+  }
+  if (vm.count("weights")) {
+    if (!load_weights(vm["weights"].as<std::string>())) return 1;
+  } else {
+    games::reversi::set_active_pattern_weights(nullptr);  // the simple evaluation
+  }
+  const auto wall = std::chrono::steady_clock::now();
+  const double cpu = cpu_seconds();
+  const auto positions = tools::reversi_train::play_all_games(s);
+  const std::string out = vm["out"].as<std::string>();
+  if (!write_positions(out, positions)) {
+    std::cerr << "narabe-reversi-train: cannot write '" << out << "'\n";
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+  std::size_t exact = 0;
+  for (const auto& p : positions) exact += p.exact;
+  fmt::print("{} games, {} positions ({} solved exactly) in {:.1f} s wall, {:.1f} s CPU -> {}\n", s.games,
+             positions.size(), exact, seconds, cpu_seconds() - cpu, out);
+  return 0;
+}
+
+int fit(const po::variables_map& vm) {
+  std::vector<TrainingPosition> positions;
+  for (const std::string& path : vm["data"].as<std::vector<std::string>>())
+    if (!read_positions(path, positions)) return 1;
+  if (positions.empty()) {
+    std::cerr << "narabe-reversi-train: no positions\n";
+    return 1;
+  }
+  // The last tenth of the games (positions are stored game by game) is held out.
+  const std::size_t test_size = positions.size() / 10;
+  const std::span<const TrainingPosition> all(positions);
+  const auto train = all.first(positions.size() - test_size);
+  const auto test = all.last(test_size);
+  tools::reversi_train::FitSettings settings;
+  settings.epochs = vm["epochs"].as<int>();
+  settings.shrinkage = vm["shrinkage"].as<double>();
+  settings.step = vm["step"].as<double>();
+  const double cpu = cpu_seconds();
+  const auto result = tools::reversi_train::fit_weights(train, test, settings, [](int phase, int epoch, double mae) {
+    fmt::print(stderr, "phase {} epoch {:4} train MAE {:.2f} discs\n", phase, epoch, mae);
+  });
+  const games::reversi::PatternWeights weights(result.weights);
+  const std::vector<std::uint8_t> bytes = weights.to_bytes();
+  const std::string out = vm["out"].as<std::string>();
+  std::ofstream file(out, std::ios::binary);
+  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!file) {
+    std::cerr << "narabe-reversi-train: cannot write '" << out << "'\n";
+    return 1;
+  }
+  fmt::print("phase  empties  train pos  test pos  train MAE  test MAE  test MAE (solved)\n");
+  for (int phase = 0; phase < games::reversi::PatternWeights::kPhases; ++phase) {
+    const auto& f = result.phases[static_cast<std::size_t>(phase)];
+    const int high = 60 - 10 * phase, low = phase == 5 ? 0 : high - 9;
+    fmt::print("{:5}  {:>7}  {:9}  {:8}  {:9.2f}  {:8.2f}  {}\n", phase, fmt::format("{}-{}", high, low),
+               f.train_positions, f.test_positions, f.train_mae, f.test_mae,
+               f.test_exact ? fmt::format("{:.2f} ({} pos)", f.test_mae_exact, f.test_exact) : "-");
+  }
+  fmt::print("{} bytes -> {} ({:.1f} s CPU)\n", bytes.size(), out, cpu_seconds() - cpu);
+  return 0;
+}
+
+int probcut(const po::variables_map& vm) {
+  std::vector<TrainingPosition> positions;
+  for (const std::string& path : vm["data"].as<std::vector<std::string>>())
+    if (!read_positions(path, positions)) return 1;
+  if (vm.count("weights") && !load_weights(vm["weights"].as<std::string>())) return 1;
+  const int max_depth = vm["max-depth"].as<int>();
+  const int per_phase = vm["per-phase"].as<int>();
+  if (max_depth < 3 || max_depth > 14 || per_phase < 2) {
+    std::cerr << "narabe-reversi-train: --max-depth 3..14, --per-phase at least 2\n";
+    return 2;
+  }
+  const double cpu = cpu_seconds();
+  const auto stats = tools::reversi_train::fit_probcut(positions, max_depth, per_phase, vm["solve-empties"].as<int>());
+  fmt::print("phase  depth  shallow  samples  mean(deep-shallow)  sigma   (hundredths of a disc)\n");
+  for (const auto& s : stats)
+    fmt::print("{:5}  {:5}  {:7}  {:7}  {:18.0f}  {:5.0f}\n", s.phase, s.depth,
+               games::reversi::probcut_shallow_depth(s.depth), s.samples, s.mean, s.sigma);
+  fmt::print("// kSigma for engine/games/reversi/probcut.cpp, depths 3..{}:\n", max_depth);
+  for (int phase = 0; phase < games::reversi::PatternWeights::kPhases; ++phase) {
+    std::string row = "    {";
+    for (const auto& s : stats)
+      if (s.phase == phase) row += fmt::format("{}{}", row.size() > 5 ? ", " : "", static_cast<int>(std::lround(s.sigma)));
+    fmt::print("{}}},\n", row);
+  }
+  fmt::print("({:.1f} s CPU)\n", cpu_seconds() - cpu);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description visible(
+      "Usage: narabe-reversi-train generate|fit|probcut [options]\n\n"
+      "  generate: self-play games, positions labelled with final margins -> --out\n"
+      "  fit:      least-squares fit of the pattern weights to --data files -> --out\n"
+      "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n\nOptions");
+  visible.add_options()("help,h", "print this help and exit")(
+      "games", po::value<int>()->default_value(2000), "generate: games to play")(
+      "depth", po::value<int>()->default_value(4), "generate: search depth per move")(
+      "threads", po::value<int>()->default_value(1), "generate: threads")(
+      "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed (games are numbered from it)")(
+      "solve-empties", po::value<int>()->default_value(14), "generate: the solver plays and labels from here")(
+      "random-rate", po::value<double>()->default_value(0.05), "generate: rate of random moves after the opening")(
+      "weights", po::value<std::string>(), "generate: play with these weights (default: the simple evaluation)")(
+      "data", po::value<std::vector<std::string>>(), "fit: positions files (repeatable)")(
+      "epochs", po::value<int>()->default_value(300), "fit: gradient steps per phase")(
+      "shrinkage", po::value<double>()->default_value(8.0), "fit: pseudo-occurrences pulling rare weights to 0")(
+      "step", po::value<double>()->default_value(0.02), "fit: gradient step, a fraction of each weight's own")(
+      "max-depth", po::value<int>()->default_value(8), "probcut: deepest search measured")(
+      "per-phase", po::value<int>()->default_value(150), "probcut: positions searched per phase")(
+      "out", po::value<std::string>(), "output file");
+  po::options_description all;
+  all.add(visible).add_options()("command", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("command", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "narabe-reversi-train: " << e.what() << "\n";
+    return 2;
+  }
+  if (vm.count("help") || !vm.count("command")) {
+    std::cout << visible << "\n";
+    return vm.count("help") ? 0 : 2;
+  }
+  const std::string command = vm["command"].as<std::string>();
+  if (command == "probcut") {
+    if (!vm.count("data")) {
+      std::cerr << "narabe-reversi-train: probcut needs --data\n";
+      return 2;
+    }
+    return probcut(vm);
+  }
+  if (!vm.count("out")) {
+    std::cerr << "narabe-reversi-train: --out is required\n";
+    return 2;
+  }
+  if (command == "generate") return generate(vm);
+  if (command == "fit") {
+    if (!vm.count("data")) {
+      std::cerr << "narabe-reversi-train: fit needs --data\n";
+      return 2;
+    }
+    return fit(vm);
+  }
+  std::cerr << "narabe-reversi-train: unknown command '" << command << "' (generate or fit)\n";
+  return 2;
+}

@@ -1,0 +1,39 @@
+#pragma once
+// The trainer's games: the engine plays itself from randomised openings at a shallow
+// depth, and every position is labelled with the final disc margin for its side to
+// move. From `solve_empties` empty cells on, the endgame solver proves the margin of
+// each position and plays a best move, so the late positions carry exact values and
+// the earlier ones the result of the game (imperfect play before the solver took
+// over, perfect after).
+
+#include <cstdint>
+#include <vector>
+
+namespace narabe::tools::reversi_train {
+
+struct TrainingPosition {
+  std::uint64_t own = 0;    // the side to move's discs
+  std::uint64_t other = 0;  // the opponent's
+  std::int8_t margin = 0;   // the final margin for the side to move, in discs
+  std::uint8_t exact = 0;   // 1: proven by the solver; 0: the game's result
+};
+
+struct SelfPlaySettings {
+  int games = 1000;
+  int depth = 4;               // the search's depth for each move
+  int random_plies_min = 4;    // the opening: this many random moves, at least
+  int random_plies_max = 14;   // ... and at most
+  double random_move_rate = 0.05;  // later, a random move instead of the search's
+  int solve_empties = 14;      // from here on the solver plays and labels
+  std::uint64_t seed = 1;
+  int threads = 1;
+};
+
+// Plays games [first, first + count) (each seeded by its number, so a run repeats)
+// and returns their positions in order.
+std::vector<TrainingPosition> play_games(const SelfPlaySettings& settings, int first, int count);
+
+// Every game of the settings, spread over settings.threads threads.
+std::vector<TrainingPosition> play_all_games(const SelfPlaySettings& settings);
+
+}  // namespace narabe::tools::reversi_train
