@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -52,6 +53,7 @@ std::vector<std::string> option_lines() {
   lines.emplace_back("option name OwnBook type check default true");
   lines.emplace_back("option name Evaluation type combo default pattern var pattern var simple");
   lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
+  lines.emplace_back("option name ProbCut type check default true");
   return lines;
 }
 
@@ -104,11 +106,13 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
     change.updated.level = *level;
     return change;
   }
-  if (iequals(name, "OwnBook")) {
+  for (const auto& [id, option_name] : {std::pair{OptionId::kOwnBook, "OwnBook"}, std::pair{OptionId::kProbCut, "ProbCut"}}) {
+    if (!iequals(name, option_name)) continue;
     if (value != "true" && value != "false")
-      return core::make_error(fmt::format("option OwnBook is true or false, not '{}'", sanitize_for_echo(value)));
-    change.id = OptionId::kOwnBook;
-    change.updated.own_book = value == "true";
+      return core::make_error(
+          fmt::format("option {} is true or false, not '{}'", option_name, sanitize_for_echo(value)));
+    change.id = id;
+    (id == OptionId::kOwnBook ? change.updated.own_book : change.updated.probcut) = value == "true";
     return change;
   }
   if (iequals(name, "Evaluation")) {

@@ -23,9 +23,10 @@ struct EngineOptions {
   // Reversi's evaluation: the trained patterns from eval_file, or the simple one.
   bool pattern_eval = true;
   std::string eval_file = "reversi_eval.bin";
+  bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile };
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut };
 
 struct OptionChange {
   OptionId id;

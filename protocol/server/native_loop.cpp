@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/games/registry.h"
+#include "engine/games/reversi/probcut.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
@@ -41,6 +42,7 @@ std::string_view outcome_word(core::Outcome o) {
 
 NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(allocate_table(options_)) {
   evaluation_.apply();
+  games::reversi::set_probcut_enabled(options_.probcut);
   session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
   reseed();  // the table and the session start empty
 }
@@ -157,6 +159,10 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       if (refuse_while_busy("changing Evaluation")) return;
       evaluation_.use_patterns(change->updated.pattern_eval);
       evaluation_.apply();
+      break;
+    case OptionId::kProbCut:
+      if (refuse_while_busy("changing ProbCut")) return;
+      games::reversi::set_probcut_enabled(change->updated.probcut);
       break;
     case OptionId::kEvalFile: {
       if (refuse_while_busy("changing EvalFile")) return;

@@ -31,6 +31,9 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name MultiPV type spin default 1 min 1 max 32",
       "option name Seed type spin default 0 min 0 max 2147483647",
       "option name OwnBook type check default true",
+      "option name Evaluation type combo default pattern var pattern var simple",
+      "option name EvalFile type string default reversi_eval.bin",
+      "option name ProbCut type check default true",
   };
   EXPECT_EQ(option_lines(), expected);
 }
@@ -298,6 +301,25 @@ TEST(ParseSetoption, LevelRejectsOtherValues) {
     ASSERT_FALSE(change) << args;
     EXPECT_TRUE(contains(change.error(), "easy, normal, hard or max")) << change.error();
   }
+}
+
+TEST(ParseSetoption, ReversiEvaluationOptions) {
+  const EngineOptions current;
+  auto simple = parse_setoption("name Evaluation value simple", current);
+  ASSERT_TRUE(simple.ok()) << simple.error();
+  EXPECT_EQ(simple->id, OptionId::kEvaluation);
+  EXPECT_FALSE(simple->updated.pattern_eval);
+  EXPECT_FALSE(parse_setoption("name Evaluation value best", current).ok());
+  auto file = parse_setoption("name evalfile value /tmp/my weights.bin", current);
+  ASSERT_TRUE(file.ok()) << file.error();
+  EXPECT_EQ(file->id, OptionId::kEvalFile);
+  EXPECT_EQ(file->updated.eval_file, "/tmp/my weights.bin");
+  EXPECT_FALSE(parse_setoption("name EvalFile value", current).ok());
+  auto off = parse_setoption("name ProbCut value false", current);
+  ASSERT_TRUE(off.ok()) << off.error();
+  EXPECT_EQ(off->id, OptionId::kProbCut);
+  EXPECT_FALSE(off->updated.probcut);
+  EXPECT_FALSE(parse_setoption("name ProbCut value maybe", current).ok());
 }
 
 TEST(ParseSetoption, OwnBookIsTrueOrFalseOnly) {

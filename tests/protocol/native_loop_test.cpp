@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <cstddef>
 #include <sstream>
 #include <string>
@@ -16,6 +18,7 @@
 #include "protocol/server/engine_options.h"
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
+#include "protocol/server/reversi_eval_file.h"
 
 namespace narabe::server {
 namespace {
@@ -96,7 +99,8 @@ class NativeLoopTest : public testing::Test {
   void SetUp() override {
     for (std::string_view line : {"stop", "setoption name Hash value 1", "setoption name Level value max",
                                   "setoption name MultiPV value 1", "setoption name Seed value 0",
-                                  "setoption name OwnBook value true",
+                                  "setoption name OwnBook value true", "setoption name Evaluation value pattern",
+                                  "setoption name ProbCut value true",
                                   "newgame tictactoe"})
       loop_.handle_line(line);
     ASSERT_FALSE(loop_.searching());
@@ -616,6 +620,52 @@ TEST_F(NativeLoopTest, EvalPrintsItsTerms) {
     EXPECT_TRUE(w.size() >= 3 && w[0] == "eval" && is_number(w[1], true)) << line;
   }
   EXPECT_TRUE(contains(reply.back(), "total")) << reply.back();
+}
+
+TEST_F(NativeLoopTest, ReversiEvaluationIsTheTrainedOneUnlessSimpleIsChosen) {
+  send("newgame reversi");
+  send("position startpos moves f5 d6");
+  const Lines pattern = send("eval");
+  ASSERT_FALSE(pattern.empty());
+  EXPECT_TRUE(contains(pattern.front(), "pattern corner 3x3")) << joined(pattern);
+  EXPECT_TRUE(send("setoption name Evaluation value simple").empty());
+  const Lines simple = send("eval");
+  ASSERT_FALSE(simple.empty());
+  EXPECT_TRUE(contains(simple.front(), "mobility (side to move)")) << joined(simple);
+  EXPECT_FALSE(send("setoption name Evaluation value clever").empty());
+}
+
+TEST_F(NativeLoopTest, BadEvalFileIsAnErrorAndKeepsTheWeights) {
+  send("newgame reversi");
+  send("position startpos moves f5 d6");
+  const Lines before = send("eval");
+  const Lines missing = send("setoption name EvalFile value /nonexistent/weights.bin");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_TRUE(starts_with(missing[0], "info string error reversi evaluation weights: ")) << missing[0];
+  EXPECT_TRUE(contains(missing[0], "not found")) << missing[0];
+  // A file that is not a weights file.
+  const std::string junk = ::testing::TempDir() + "narabe_junk_weights.bin";
+  std::ofstream(junk) << "this is not a weights file at all, but it is long enough";
+  const Lines corrupt = send("setoption name EvalFile value " + junk);
+  ASSERT_EQ(corrupt.size(), 1u);
+  EXPECT_TRUE(contains(corrupt[0], "bad magic")) << corrupt[0];
+  std::remove(junk.c_str());
+  EXPECT_EQ(send("eval"), before);
+  // The shipped file by its default name loads again.
+  EXPECT_TRUE(send("setoption name EvalFile value reversi_eval.bin").empty());
+}
+
+TEST(ReversiEvalFile, MissingOrEmptyFileIsAnError) {
+  EXPECT_FALSE(load_reversi_weights("").ok());
+  const auto missing = load_reversi_weights("/nonexistent/reversi_eval.bin");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("not found"), std::string::npos);
+  const std::string empty = ::testing::TempDir() + "narabe_empty_weights.bin";
+  std::ofstream{empty};
+  const auto truncated = load_reversi_weights(empty);
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_NE(truncated.error().find("truncated"), std::string::npos) << truncated.error();
+  std::remove(empty.c_str());
 }
 
 // The node count of bench's last line, "bench <nodes> nodes <nps> nps"; empty if malformed.

@@ -32,16 +32,11 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
     const int empties = std::popcount(~(p.own | p.other));
     const int phase = PatternWeights::phase_of(empties);
     if (empties <= min_empties || count[static_cast<std::size_t>(phase)] >= per_phase) continue;
-    // A fen of the position with x to move (the side does not matter to the search).
-    std::string fen;
-    for (int rank = 0; rank < 8; ++rank) {
-      for (int file = 0; file < 8; ++file) {
-        const std::uint64_t bit = Reversi::bit(rank * 8 + file);
-        fen += (p.own & bit) ? 'x' : (p.other & bit) ? 'o' : '1';
-      }
-      if (rank < 7) fen += '/';
-    }
-    auto game = Reversi::from_fen({}, fen + " x");
+    // The position as an OBF line with X to move (the side does not matter to the search).
+    std::string obf;
+    for (int cell = 0; cell < Reversi::kCells; ++cell)
+      obf += (p.own & Reversi::bit(cell)) ? 'X' : (p.other & Reversi::bit(cell)) ? 'O' : '-';
+    auto game = Reversi::from_obf(obf + " X");
     if (!game || game->legal_cells() == 0) continue;
     ++count[static_cast<std::size_t>(phase)];
     table.clear();

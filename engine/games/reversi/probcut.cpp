@@ -17,15 +17,17 @@ constexpr double kProbCutT = 1.5;
 
 // The standard deviation of deep - shallow, hundredths of a disc, per phase
 // (PatternWeights::phase_of) and deep depth 3..8; deeper searches use depth 8's.
-// PROBCUT-SIGMA-BEGIN (written by narabe-reversi-train probcut)
+// PROBCUT-SIGMA-BEGIN (narabe-reversi-train probcut, 200 positions a phase from the
+// trainer's games, depths 1..8; phase 5 has no samples above the solver's 14
+// empties and borrows phase 4's row)
 constexpr int kFittedMaxDepth = 8;
 constexpr std::array<std::array<int, kFittedMaxDepth - kProbCutMinDepth + 1>, PatternWeights::kPhases> kSigma = {{
-    {400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400},
-    {400, 400, 400, 400, 400, 400},
+    {324, 280, 274, 300, 312, 246},
+    {472, 365, 316, 444, 383, 357},
+    {597, 429, 400, 556, 509, 439},
+    {591, 477, 430, 612, 575, 488},
+    {554, 464, 382, 605, 529, 520},
+    {554, 464, 382, 605, 529, 520},
 }};
 // PROBCUT-SIGMA-END
 
