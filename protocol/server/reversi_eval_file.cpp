@@ -7,6 +7,8 @@
 #include <system_error>
 #include <vector>
 
+#include <fmt/format.h>
+
 namespace narabe::server {
 
 namespace {
@@ -49,19 +51,19 @@ core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::
     std::error_code ec;
     if (!fs::is_regular_file(candidate, ec)) continue;
     std::ifstream in(candidate, std::ios::binary);
-    if (!in) return core::make_error("cannot open '" + candidate.string() + "'");
+    if (!in) return core::make_error(fmt::format("cannot open '{}'", candidate.string()));
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) return core::make_error("cannot read '" + candidate.string() + "'");
+    if (in.bad()) return core::make_error(fmt::format("cannot read '{}'", candidate.string()));
     LastLoaded& last = last_loaded();
     const std::lock_guard lock(last.mutex);
     if (last.weights && last.bytes == bytes) return last.weights;
     auto parsed = PatternWeights::from_bytes(bytes);
-    if (!parsed) return core::make_error("'" + candidate.string() + "': " + parsed.error());
+    if (!parsed) return core::make_error(fmt::format("'{}': {}", candidate.string(), parsed.error()));
     last.bytes = std::move(bytes);
     last.weights = std::make_shared<const PatternWeights>(std::move(*parsed));
     return last.weights;
   }
-  return core::make_error("file '" + std::string(path) + "' not found");
+  return core::make_error(fmt::format("file '{}' not found", path));
 }
 
 EvaluationChoice::EvaluationChoice() {
