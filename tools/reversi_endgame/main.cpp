@@ -4,7 +4,11 @@
 // move, whether both agree with the file, the CPU time and the nodes; then totals.
 //
 //   narabe-reversi-endgame ../shared/data/reversi/fforum-40-59.obf [--first N] [--skip K]
-//       [--hash MB] [--wld]
+//       [--hash MB] [--wld] [--eval pattern|simple] [--eval-file FILE]
+//
+// The solver orders its moves at 18+ empties by shallow searches on Reversi's
+// evaluation, so the tool loads the trained weights as the engine does (the same
+// file, found the same way) unless told to use the simple evaluation.
 
 #include <time.h>
 
@@ -20,6 +24,7 @@
 
 #include "engine/games/reversi/endgame_solver.h"
 #include "engine/games/reversi/reversi.h"
+#include "protocol/server/reversi_eval_file.h"
 
 namespace po = boost::program_options;
 using narabe::games::Reversi;
@@ -66,12 +71,16 @@ int main(int argc, char** argv) {
   std::string file;
   int first = 0, skip = 0;
   std::size_t hash_mb = 64;
+  std::string evaluation = "pattern";
+  std::string eval_file{narabe::server::kDefaultEvalFile};
   po::options_description options("narabe-reversi-endgame FILE [options]");
   options.add_options()("help", "this text")("file", po::value(&file), "an FFO/OBF file")(
       "first", po::value(&first), "solve only the first N positions (after --skip)")(
       "skip", po::value(&skip), "skip the first K positions")("hash", po::value(&hash_mb),
                                                                "table size in MB (64)")(
-      "wld", "prove win/draw/loss only");
+      "wld", "prove win/draw/loss only")("eval", po::value(&evaluation),
+                                          "the evaluation ordering the moves: pattern (default) or simple")(
+      "eval-file", po::value(&eval_file), "the trained weights (default: the engine's reversi_eval.bin)");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
@@ -87,6 +96,18 @@ int main(int argc, char** argv) {
     return vm.count("help") ? 0 : 2;
   }
   const bool wld = vm.count("wld") > 0;
+  if (evaluation != "pattern" && evaluation != "simple") {
+    std::cerr << "narabe-reversi-endgame: --eval is pattern or simple, not '" << evaluation << "'\n";
+    return 2;
+  }
+  if (evaluation == "pattern") {
+    auto weights = narabe::server::load_reversi_weights(eval_file);
+    if (!weights) {
+      std::cerr << "narabe-reversi-endgame: " << weights.error() << "\n";
+      return 2;
+    }
+    narabe::games::reversi::set_active_pattern_weights(std::move(*weights));
+  }
   std::ifstream in(file);
   if (!in) {
     std::cerr << "narabe-reversi-endgame: cannot read " << file << "\n";
