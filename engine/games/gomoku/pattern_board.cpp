@@ -1,0 +1,122 @@
+#include "engine/games/gomoku/pattern_board.h"
+
+namespace narabe::games::gomoku {
+
+namespace {
+
+constexpr LineKey with_slot(LineKey key, int offset, std::uint8_t value) {
+  const int shift = 2 * key_slot(offset);
+  return (key & ~(LineKey{3} << shift)) | (LineKey{value} << shift);
+}
+
+}  // namespace
+
+Cells PatternBoard::empty_cells(int size) {
+  Cells cells;
+  cells.fill(kWall);
+  for (int rank = 0; rank < size; ++rank)
+    for (int file = 0; file < size; ++file) cells[static_cast<std::size_t>(cell_index(file, rank))] = kEmpty;
+  return cells;
+}
+
+PatternBoard::PatternBoard(const Cells& cells, Rule rule)
+    : cells_(cells),
+      rule_(rule),
+      black_exact_(needs_exact_five(rule, kBlack)),
+      white_exact_(needs_exact_five(rule, kWhite)) {
+  for (int at = 0; at < kCells; ++at) {
+    if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
+      LineKey key = 0;
+      for (int offset = -5; offset <= 5; ++offset)
+        if (offset != 0) key = with_slot(key, offset, cells_[static_cast<std::size_t>(at + offset * kDirections[d])]);
+      keys_[static_cast<std::size_t>(at)][d] = key;
+      if (cells_[static_cast<std::size_t>(at)] == kEmpty) refresh(at, static_cast<int>(d), 0);
+    }
+    if (cells_[static_cast<std::size_t>(at)] == kEmpty) count_point(at, +1);
+  }
+}
+
+void PatternBoard::refresh(int at, int dir, int sign) {
+  // sign: +1/-1 keeps the counts (the point is empty and counted), 0 only rewrites.
+  auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  const LineKey key = keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  const std::uint8_t fresh = static_cast<std::uint8_t>(line_shape(key, kBlack, black_exact_) |
+                                                       (line_shape(key, kWhite, white_exact_) << 4));
+  if (sign != 0 && fresh != both) {
+    --counts_[0][static_cast<std::size_t>(both & 15)];
+    --counts_[1][static_cast<std::size_t>(both >> 4)];
+    ++counts_[0][static_cast<std::size_t>(fresh & 15)];
+    ++counts_[1][static_cast<std::size_t>(fresh >> 4)];
+  }
+  both = fresh;
+}
+
+void PatternBoard::count_point(int at, int sign) {
+  for (const std::uint8_t both : shapes_[static_cast<std::size_t>(at)]) {
+    counts_[0][static_cast<std::size_t>(both & 15)] += sign;
+    counts_[1][static_cast<std::size_t>(both >> 4)] += sign;
+  }
+}
+
+void PatternBoard::place(int at, Cell colour) {
+  count_point(at, -1);
+  cells_[static_cast<std::size_t>(at)] = colour;
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const int step = kDirections[d];
+    for (int k = 1; k <= 5; ++k)
+      for (const int side : {-1, 1}) {
+        const int q = at + side * k * step;
+        // The point q sees `at` on the other side of itself.
+        LineKey& key = keys_[static_cast<std::size_t>(q)][d];
+        key = with_slot(key, -side * k, colour);
+        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+      }
+  }
+}
+
+void PatternBoard::remove(int at) {
+  cells_[static_cast<std::size_t>(at)] = kEmpty;
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const int step = kDirections[d];
+    for (int k = 1; k <= 5; ++k)
+      for (const int side : {-1, 1}) {
+        const int q = at + side * k * step;
+        LineKey& key = keys_[static_cast<std::size_t>(q)][d];
+        key = with_slot(key, -side * k, kEmpty);
+        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+      }
+    // The point's own shapes went stale while it was occupied.
+    refresh(at, static_cast<int>(d), 0);
+  }
+  count_point(at, +1);
+}
+
+Shape PatternBoard::best_shape(int at, Cell colour) const {
+  Shape best = kNone;
+  for (int d = 0; d < 4; ++d) {
+    const Shape s = shape(at, d, colour);
+    // An overline is no threat: it ranks below everything else.
+    if (s != kOverline && s > best) best = s;
+  }
+  return best;
+}
+
+PatternBoard::PointThreat PatternBoard::threat(int at, Cell colour) const {
+  PointThreat t;
+  for (int d = 0; d < 4; ++d) {
+    switch (shape(at, d, colour)) {
+      case kFive: t.five = true; break;
+      case kOverline: t.overline = true; break;
+      case kDoubleFour: t.fours += 2; break;
+      case kFlexFour: ++t.fours, ++t.flex_fours; break;
+      case kFour: ++t.fours; break;
+      case kThree: ++t.threes; break;
+      case kBlockedThree:
+      case kNone: break;
+    }
+  }
+  return t;
+}
+
+}  // namespace narabe::games::gomoku

@@ -1,0 +1,126 @@
+// narabe-gomoku-mate: the Gomoku threat solver (engine/games/gomoku/threat_solver.h)
+// on the renju mate problems of a JSON-lines file (shared/data/gomoku/README.md).
+// Per problem it runs VCF and then, if the problem is a VCT one, VCT, each deepened
+// one attacker move at a time, with one thread and a CPU-time budget; it replays the
+// proven line through the rules (legal moves, Black never on a forbidden point, the
+// attacker's five at the end) and prints: proved or not, the plies to the five, the
+// first move, the CPU time to the first proof, the nodes, and Rapfi's answer.
+//
+//   narabe-gomoku-mate FILE [--time-ms 8000] [--max-moves 40] [--hash 64] [--only ID]
+
+#include <time.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "engine/games/gomoku/threat_solver.h"
+#include "tools/gomoku_mate/mate_problem.h"
+
+namespace po = boost::program_options;
+using narabe::games::gomoku::ThreatMode;
+using narabe::games::gomoku::ThreatResult;
+using narabe::games::gomoku::ThreatSolver;
+using Problem = narabe::tools::MateProblem;
+
+namespace {
+
+constexpr int kVcfMoves = 120;
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string file, only;
+  int time_ms = 8000, max_moves = 40;
+  std::size_t hash_mb = 64;
+  po::options_description options("narabe-gomoku-mate FILE [options]");
+  options.add_options()("help", "this text")("file", po::value(&file), "renju_mate_problems.jsonl")(
+      "time-ms", po::value(&time_ms), "wall-clock budget per problem in ms (8000)")(
+      "max-moves", po::value(&max_moves), "most attacker moves a VCT searches (40; VCF goes to 120)")(
+      "hash", po::value(&hash_mb), "table size in MB (64)")("only", po::value(&only), "solve only this id")(
+      "lines", "print each proven line");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "narabe-gomoku-mate: " << e.what() << "\n" << options;
+    return 2;
+  }
+  if (vm.count("help") || file.empty()) {
+    std::cout << options;
+    return file.empty() && !vm.count("help") ? 2 : 0;
+  }
+  if (time_ms <= 0 || max_moves <= 0 || max_moves > 250 || hash_mb == 0 || hash_mb > 4096) {
+    std::cerr << "narabe-gomoku-mate: --time-ms and --max-moves (1..250) must be positive, --hash 1..4096\n";
+    return 2;
+  }
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << "narabe-gomoku-mate: cannot read " << file << "\n";
+    return 2;
+  }
+
+  ThreatSolver solver(hash_mb);
+  const narabe::games::Gomoku names(narabe::games::Gomoku::Variant{Problem::kSize, Problem::kRule});
+  int total = 0, proved = 0, bad = 0;
+  std::string line;
+  int line_number = 0;
+  fmt::print("{:<44} {:>4} {:>6} {:>6} {:>5} {:>9} {:>11}  {}\n", "id", "mode", "proved", "plies", "move",
+             "cpu_s", "nodes", "rapfi");
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (line.empty()) continue;
+    auto problem = narabe::tools::parse_mate_problem(line);
+    if (!problem) {
+      std::cerr << "narabe-gomoku-mate: line " << line_number << ": " << problem.error() << "\n";
+      ++bad;
+      continue;
+    }
+    if (!only.empty() && problem->id != only) continue;
+    ++total;
+    solver.clear();
+    solver.reset_nodes();
+    const auto deadline = narabe::core::SteadyClock::now() + std::chrono::milliseconds(time_ms);
+    solver.set_interrupts(nullptr, std::nullopt, deadline);
+    const double start = cpu_seconds();
+    auto solve = [&](ThreatMode mode, int moves) {
+      return solver.solve(problem->cells, Problem::kSize, Problem::kRule, problem->to_move, mode, moves);
+    };
+    // VCF is cheap enough to go deep (one problem's VCF has 74 moves).
+    ThreatResult result = solve(ThreatMode::kVcf, kVcfMoves);
+    if (!result.proven && !result.interrupted && problem->mode == "VCT") result = solve(ThreatMode::kVct, max_moves);
+    const double cpu = cpu_seconds() - start;
+    const bool verified = result.proven && narabe::tools::line_wins(*problem, result.line);
+    if (verified) ++proved;
+    const std::string status = verified ? "yes" : result.proven ? "BADLINE" : result.interrupted ? "time" : "no";
+    const int plies = verified ? 2 * result.attacker_moves - 1 : 0;
+    fmt::print("{:<44} {:>4} {:>6} {:>6} {:>5} {:>9.3f} {:>11}  {}\n", problem->id, problem->mode, status,
+               verified ? std::to_string(plies) : "-",
+               verified ? names.move_to_string(result.move) : "-", cpu, solver.nodes(),
+               problem->rapfi_eval);
+    if (result.proven && (!verified || vm.count("lines"))) {
+      std::string moves;
+      for (const auto m : result.line) {
+        moves += ' ';
+        moves += names.move_to_string(m);
+      }
+      fmt::print("  line:{}\n", moves);
+    }
+    std::cout.flush();
+  }
+  fmt::print("proved {} of {}\n", proved, total);
+  return bad > 0 ? 1 : 0;
+}
