@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     const double cpu = cpu_seconds() - start;
     const bool verified = result.proven && narabe::tools::line_wins(*problem, result.line);
     if (verified) ++proved;
-    const std::string status = verified ? "yes" : result.proven ? "BADLINE" : result.interrupted ? "time" : "no";
+    const std::string status = verified ? "yes" : result.proven ? "BADLINE" : result.interrupted ? fmt::format("time{}", result.depth_completed) : "no";
     const int plies = verified ? 2 * result.attacker_moves - 1 : 0;
     fmt::print("{:<44} {:>4} {:>6} {:>6} {:>5} {:>9.3f} {:>11}  {}\n", problem->id, problem->mode, status,
                verified ? std::to_string(plies) : "-",

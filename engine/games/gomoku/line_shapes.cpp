@@ -1,7 +1,5 @@
 #include "engine/games/gomoku/line_shapes.h"
 
-#include <array>
-#include <atomic>
 #include <memory>
 
 namespace narabe::games::gomoku {
@@ -84,28 +82,27 @@ Shape classify(LineKey key, std::uint8_t colour, bool exact_five) {
   return best;
 }
 
-// One lazily filled table per (colour, exact five): 0 = not yet known, else shape + 1.
-using Table = std::array<std::atomic<std::uint8_t>, std::size_t{1} << kLineKeyBits>;
-
-Table& table_for(Cell colour, bool exact_five) {
-  static const std::array<std::unique_ptr<Table>, 4> tables = [] {
-    std::array<std::unique_ptr<Table>, 4> made;
-    for (auto& table : made) table = std::make_unique<Table>();  // value-initialised: zeros
-    return made;
-  }();
-  return *tables[static_cast<std::size_t>((colour == kWhite ? 2 : 0) + (exact_five ? 1 : 0))];
-}
-
 }  // namespace
 
-Shape line_shape(LineKey key, Cell colour, bool exact_five) {
-  std::atomic<std::uint8_t>& slot = table_for(colour, exact_five)[key];
-  const std::uint8_t known = slot.load(std::memory_order_relaxed);
-  if (known != 0) return static_cast<Shape>(known - 1);
+Shape line_shape(LineKey key, Cell colour, bool exact_five) { return classify(key, colour, exact_five); }
+
+LineShapeTable::LineShapeTable(bool black_exact, bool white_exact)
+    : black_exact_(black_exact), white_exact_(white_exact) {
+  // One table per pair of win rules, made on first use and kept for the program.
+  static const std::array<std::unique_ptr<Slots>, 4> tables = [] {
+    std::array<std::unique_ptr<Slots>, 4> made;
+    for (auto& table : made) table = std::make_unique<Slots>();  // value-initialised: all unknown
+    return made;
+  }();
+  slots_ = tables[static_cast<std::size_t>((black_exact ? 2 : 0) + (white_exact ? 1 : 0))].get();
+}
+
+std::uint8_t LineShapeTable::fill(LineKey key) const {
   // Two threads may both classify a key: they store the same value.
-  const Shape shape = classify(key, colour, exact_five);
-  slot.store(static_cast<std::uint8_t>(shape + 1), std::memory_order_relaxed);
-  return shape;
+  const auto both = static_cast<std::uint8_t>(classify(key, kBlack, black_exact_) |
+                                              (classify(key, kWhite, white_exact_) << 4));
+  (*slots_)[key].store(static_cast<std::uint8_t>(both | 0x80), std::memory_order_relaxed);
+  return both;
 }
 
 }  // namespace narabe::games::gomoku

@@ -22,8 +22,7 @@ Cells PatternBoard::empty_cells(int size) {
 PatternBoard::PatternBoard(const Cells& cells, Rule rule)
     : cells_(cells),
       rule_(rule),
-      black_exact_(needs_exact_five(rule, kBlack)),
-      white_exact_(needs_exact_five(rule, kWhite)) {
+      table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)) {
   for (int at = 0; at < kCells; ++at) {
     if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
     for (std::size_t d = 0; d < kDirections.size(); ++d) {
@@ -41,8 +40,7 @@ void PatternBoard::refresh(int at, int dir, int sign) {
   // sign: +1/-1 keeps the counts (the point is empty and counted), 0 only rewrites.
   auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
   const LineKey key = keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
-  const std::uint8_t fresh = static_cast<std::uint8_t>(line_shape(key, kBlack, black_exact_) |
-                                                       (line_shape(key, kWhite, white_exact_) << 4));
+  const std::uint8_t fresh = table_.shapes(key);
   if (sign != 0 && fresh != both) {
     --counts_[0][static_cast<std::size_t>(both & 15)];
     --counts_[1][static_cast<std::size_t>(both >> 4)];

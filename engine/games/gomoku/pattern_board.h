@@ -22,7 +22,8 @@ namespace narabe::games::gomoku {
 
 class PatternBoard {
  public:
-  PatternBoard() : PatternBoard(empty_cells(15), Rule::kFreestyle) {}
+  static constexpr int kDefaultSize = 15;
+  PatternBoard() : PatternBoard(empty_cells(kDefaultSize), Rule::kFreestyle) {}
   // `cells` as the rules keep them (walls around the board).
   PatternBoard(const Cells& cells, Rule rule);
 
@@ -68,7 +69,7 @@ class PatternBoard {
 
   Cells cells_{};
   Rule rule_ = Rule::kFreestyle;
-  bool black_exact_ = false, white_exact_ = false;
+  LineShapeTable table_;
   std::array<std::array<LineKey, 4>, kCells> keys_{};
   std::array<std::array<std::uint8_t, 4>, kCells> shapes_{};
   std::array<std::array<int, kShapeCount>, 2> counts_{};

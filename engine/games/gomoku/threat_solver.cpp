@@ -98,8 +98,8 @@ int ThreatSolver::five_points_through(int at, Cell colour, int* out) const {
   return n;
 }
 
-ThreatSolver::Entry& ThreatSolver::entry() {
-  const std::uint64_t key = hash_ ^ (mode_ == ThreatMode::kVct ? 0x9e3779b97f4a7c15ULL : 0);
+ThreatSolver::Entry& ThreatSolver::entry(ThreatMode mode) {
+  const std::uint64_t key = hash_ ^ (mode == ThreatMode::kVct ? 0x9e3779b97f4a7c15ULL : 0);
   Entry& e = table_[key & (table_.size() - 1)];
   if (e.key != key) e = Entry{key, 0, 0xff, 0};
   return e;
@@ -126,6 +126,22 @@ bool ThreatSolver::attack(int depth) {
     return false;
   }
 
+  // Continuous fours alone decide most positions, and cost far less than threes:
+  // a VCT node first looks for a VCF (its table entries are kept apart by mode).
+  if (mode_ == ThreatMode::kVct && defender_five_count == 0) {
+    mode_ = ThreatMode::kVcf;
+    const bool vcf = attack(depth);
+    mode_ = ThreatMode::kVct;
+    if (vcf) {
+      const std::uint16_t move = entry(ThreatMode::kVcf).move;
+      Entry& e = entry();
+      e.win_depth = static_cast<std::uint8_t>(depth);
+      e.move = move;
+      return true;
+    }
+    if (aborted_) return false;
+  }
+
   struct Candidate {
     int at;
     int priority;
@@ -133,7 +149,8 @@ bool ThreatSolver::attack(int depth) {
   std::vector<Candidate> candidates;
   auto consider = [&](int at) {
     const PatternBoard::PointThreat t = board_.threat(at, attacker_);
-    const bool threatens = t.fours > 0 || (mode_ == ThreatMode::kVct && t.threes > 0);
+    // A three wins after three more moves at the soonest (open four, five).
+    const bool threatens = t.fours > 0 || (mode_ == ThreatMode::kVct && t.threes > 0 && depth >= 3);
     if (!threatens || !may_play(at, attacker_)) return;
     // Open fours and four-threes first, then fours, then double threes, then threes.
     const int priority = t.flex_fours * 1000 + (t.fours > 0 ? 100 + 10 * t.threes : 0) + 10 * t.threes +
@@ -242,9 +259,16 @@ std::vector<core::Move> ThreatSolver::winning_line(int depth) {
       line.push_back(core::Move(static_cast<std::uint16_t>(five[0])));
       break;
     }
-    const Entry& e = entry();
-    if (e.win_depth > depth || e.move == 0) break;
-    const int at = e.move;
+    // A VCT node proven by its VCF keeps the rest of the line among the VCF entries.
+    int at = 0;
+    for (const ThreatMode mode : {mode_, ThreatMode::kVcf}) {
+      const Entry& e = entry(mode);
+      if (e.win_depth <= depth && e.move != 0) {
+        at = e.move;
+        break;
+      }
+    }
+    if (at == 0) break;
     line.push_back(core::Move(static_cast<std::uint16_t>(at)));
     put(at, attacker_);
     placed.push_back(at);
@@ -303,6 +327,7 @@ ThreatResult ThreatSolver::solve(const Cells& cells, int size, Rule rule, Cell a
       result.interrupted = true;
       return result;
     }
+    result.depth_completed = depth;
   }
   return result;
 }

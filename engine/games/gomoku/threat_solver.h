@@ -39,6 +39,7 @@ struct ThreatResult {
   bool interrupted = false;  // stopped before the deepening ended
   core::Move move;           // the first attacker move of the win
   int attacker_moves = 0;    // attacker moves up to and including the five
+  int depth_completed = 0;   // attacker moves searched completely without a win
   // A winning line: attacker and defender moves alternating, ending with the five,
   // or with the attacker's move when the defender cannot stop the five (a White
   // four on a point forbidden to Black). The defender's answers to threes are one
@@ -91,7 +92,9 @@ class ThreatSolver {
   int five_points(Cell colour, int* out, int limit) const;
   // The attacker's five points on the lines through `at`.
   int five_points_through(int at, Cell colour, int* out) const;
-  Entry& entry();
+  // The table entry of the position in `mode` (a fresh one if it holds another).
+  Entry& entry(ThreatMode mode);
+  Entry& entry() { return entry(mode_); }
   std::vector<core::Move> winning_line(int depth);
 
   PatternBoard board_;
