@@ -18,6 +18,10 @@
 //          type may have `static bool applies(const G&, std::optional<std::int64_t>
 //          hard_ms, std::optional<std::uint64_t> node_limit)`: when it says no (the
 //          proof would not end within the limits), the search deepens as usual.
+//          A solver that proves wins only (Gomoku's threat solver) says so with
+//          `static constexpr bool kProvesWinsOnly = true`: when it proves nothing
+//          the search deepens as usual, and MultiPV is left to the search. Its
+//          `principal_line()`, if it has one, is the line reported with a proof.
 //   std::optional<core::ProbCut> probcut(const G&, int depth), found by ADL
 //       -- selective pruning: at a node searched to `depth` outside the principal
 //          variation, a null-window search to the shallow depth around beta + margin
@@ -29,6 +33,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -157,7 +162,8 @@ class Search {
     (void)root;
     return true;
   }
-  void run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
+  // False when the solver left the position to the search (kProvesWinsOnly).
+  bool run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
   void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
                     std::vector<Move> pv);
 
@@ -221,8 +227,8 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       // proof does not have: such a search stays the depth-limited one, so that
       // `go depth N` ends after N plies whatever the level.
       const bool depth_reaches_end = !limits.depth || *limits.depth >= position_.max_remaining_plies();
-      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root)) {
-        run_exact(root, lines, options.own_book, result);
+      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root) &&
+          run_exact(root, lines, options.own_book, result)) {
         if (limits.infinite) stop.wait();
         result.nodes = nodes_;
         result.time_ms = clock_.elapsed_ms();
@@ -447,9 +453,12 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 }
 
 template <core::Game G>
-void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
+bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
     auto& solver = *exact_solver_;  // run() prepared it
+    using Solver = std::remove_reference_t<decltype(solver)>;
+    constexpr bool wins_only = requires { requires Solver::kProvesWinsOnly; };
+    if (wins_only && lines > 1) return false;
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
     solver.reset_nodes();
     std::optional<core::SteadyClock::time_point> deadline;
@@ -471,8 +480,9 @@ void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
       const std::optional<Score> score = solver.solve(root);
       solver.set_progress(nullptr);
       sync_nodes();
+      if (wins_only && !score) return false;
       result.best_move = solver.best_move();
-      if (!score) return;  // interrupted: the best move known stands
+      if (!score) return true;  // interrupted: the best move known stands
       result.score = *score;
       result.depth = root.max_remaining_plies();
       // The principal variation: replay proven-best moves while they come cheaply
@@ -480,20 +490,24 @@ void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
       // budget of its own: a position the book answered may have children that would
       // take long to prove.
       std::vector<Move> pv{result.best_move};
-      G line = root;
-      line.make_move(result.best_move);
-      std::uint64_t pv_budget = solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000);
-      if (limits_.nodes) pv_budget = std::min(pv_budget, *limits_.nodes);
-      solver.set_interrupts(stop_, pv_budget, deadline);
-      for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
-        if (!solver.solve(line)) break;
-        pv.push_back(solver.best_move());
-        line.make_move(solver.best_move());
+      if constexpr (requires { solver.principal_line(); }) {
+        pv = solver.principal_line();
+      } else {
+        G line = root;
+        line.make_move(result.best_move);
+        std::uint64_t pv_budget = solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000);
+        if (limits_.nodes) pv_budget = std::min(pv_budget, *limits_.nodes);
+        solver.set_interrupts(stop_, pv_budget, deadline);
+        for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
+          if (!solver.solve(line)) break;
+          pv.push_back(solver.best_move());
+          line.make_move(solver.best_move());
+        }
+        sync_nodes();
       }
-      sync_nodes();
       if (pv.size() > 1) result.ponder_move = pv[1];
       report_exact(root, 1, *score, core::Bound::kExact, pv);
-      return;
+      return true;
     }
 
     // MultiPV: the exact value of every root move, best first ("show solution").
@@ -508,15 +522,17 @@ void Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
     // Interrupted before every move was proven: the best proven so far (or the first
     // move in search order) stands, and only the proven lines are shown.
     result.best_move = scored.empty() ? root_moves_.front().move : scored.front().first;
-    if (scored.empty()) return;
+    if (scored.empty()) return true;
     if (scored.size() == root_moves_.size()) {
       result.score = scored.front().second;
       result.depth = root.max_remaining_plies();
     }
     for (std::size_t k = 0; k < std::min(lines, scored.size()); ++k)
       report_exact(root, static_cast<int>(k + 1), scored[k].second, core::Bound::kExact, {scored[k].first});
+    return true;
   } else {
     (void)root, (void)lines, (void)own_book, (void)result;
+    return true;
   }
 }
 

@@ -120,3 +120,7 @@ static_assert(core::Game<Gomoku>);
 // The casual levels are found by the generic level play through ADL (casual_move);
 // they are included here so that every user of Gomoku sees them.
 #include "engine/games/gomoku/gomoku_levels.h"  // IWYU pragma: export
+
+// The threat solver serves Level max through the generic search's make_exact_solver
+// hook (found by ADL), so every user of Gomoku sees it too.
+#include "engine/games/gomoku/threat_prover.h"  // IWYU pragma: export

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "engine/core/zobrist.h"
+#include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/renju_forbidden.h"
 
 namespace narabe::games::gomoku {

@@ -27,8 +27,12 @@
 #include "engine/core/clock.h"
 #include "engine/core/move.h"
 #include "engine/core/stop_signal.h"
-#include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/pattern_board.h"
+
+namespace narabe::games {
+// gomoku.h includes this (through threat_prover.h), so the position is only named.
+class Gomoku;
+}  // namespace narabe::games
 
 namespace narabe::games::gomoku {
 
