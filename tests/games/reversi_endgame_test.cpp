@@ -23,21 +23,7 @@
 #include "engine/games/reversi/reversi.h"
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define NARABE_SLOW_BUILD 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NARABE_SLOW_BUILD 1
-#endif
-#endif
-#ifndef NARABE_SLOW_BUILD
-#ifndef NDEBUG
-#define NARABE_SLOW_BUILD 1
-#else
-#define NARABE_SLOW_BUILD 0
-#endif
-#endif
+#include "tests/games/slow_build.h"
 
 namespace narabe {
 namespace {
