@@ -33,10 +33,12 @@ struct EvalTerm {
   Score value;
 };
 
-// A position for `bench`: a fen of the game's default variant, searched to `depth`.
+// A position for `bench`: a fen, searched to `depth`, in the variant `newgame` would
+// get from `variant` ("size 20 rule renju"; empty: the game's default).
 struct BenchPosition {
   std::string_view fen;
   int depth;
+  std::string_view variant = {};
 };
 
 template <class G>

@@ -12,6 +12,7 @@
 #include "engine/search/search.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/session.h"
+#include "protocol/server/tokens.h"
 
 namespace narabe::server {
 
@@ -137,6 +138,16 @@ struct BenchResult {
   std::int64_t time_us = 0;
 };
 
+// The variant a bench position is played in.
+template <core::Game G>
+core::Expected<typename G::Variant> bench_variant(const core::BenchPosition& bench) {
+  const std::vector<std::string_view> words = split_tokens(bench.variant);
+  if (words.size() % 2 != 0) return core::make_error("variant needs key value pairs");
+  core::VariantArgs args;
+  for (std::size_t i = 0; i < words.size(); i += 2) args.emplace_back(words[i], words[i + 1]);
+  return G::parse_variant(args);
+}
+
 // Searches the game's fixed bench positions to their fixed depths with a fresh
 // table, so the node count is a signature of the search. `each` sees every position.
 template <core::Game G, class EachFn>
@@ -144,10 +155,11 @@ BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
   BenchResult total;
   core::TranspositionTable table(16);
   auto search = std::make_unique<search::Search<G>>(table);
-  const typename G::Variant variant{};
   for (const core::BenchPosition& bench : G::bench_positions()) {
-    auto position = G::from_fen(variant, bench.fen);
-    if (!position) continue;  // the game's own tests keep these valid
+    const auto variant = bench_variant<G>(bench);
+    if (!variant) continue;  // the game's own tests keep these valid
+    auto position = G::from_fen(*variant, bench.fen);
+    if (!position) continue;
     search::SearchLimits limits;
     limits.depth = bench.depth;
     search->prepare(*position);

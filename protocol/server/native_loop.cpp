@@ -362,8 +362,10 @@ void NativeLoop::cmd_bench() {
   worker_.start(
       [this](const core::StopSignal& stop) {
         const BenchTotals totals = run_all_benches(stop, [this](const BenchLine& line) {
-          out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", line.game,
-                                      line.depth, line.nodes, line.time_us / 1000, line.fen));
+          const std::string game = line.variant.empty() ? std::string(line.game)
+                                                        : fmt::format("{} {}", line.game, line.variant);
+          out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", game, line.depth,
+                                      line.nodes, line.time_us / 1000, line.fen));
         });
         const auto nps = totals.nodes * 1000000 / static_cast<std::uint64_t>(std::max<std::int64_t>(totals.time_us, 1));
         out_.write_line(fmt::format("bench {} nodes {} nps", totals.nodes, nps));

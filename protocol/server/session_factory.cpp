@@ -36,7 +36,7 @@ BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<vo
   games::AllGames::for_each([&]<class G>(std::type_identity<G>) {
     if (stop.requested()) return;
     const BenchResult r = run_bench<G>(stop, [&](const core::BenchPosition& p, const search::SearchResult& s, std::int64_t us) {
-      each(BenchLine{G::kName, p.fen, p.depth, s.nodes, us});
+      each(BenchLine{G::kName, p.variant, p.fen, p.depth, s.nodes, us});
     });
     totals.positions += r.positions;
     totals.nodes += r.nodes;

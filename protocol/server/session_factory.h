@@ -22,6 +22,7 @@ std::vector<std::string> game_lines();
 // Every game's bench positions, one callback per position; returns the totals.
 struct BenchLine {
   std::string_view game;
+  std::string_view variant;  // empty: the default
   std::string_view fen;
   int depth;
   std::uint64_t nodes;

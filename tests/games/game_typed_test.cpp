@@ -6,6 +6,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/core/rng.h"
+#include "protocol/server/game_session.h"
 #include "tests/games/game_test_data.h"
 
 namespace narabe {
@@ -131,7 +132,9 @@ TYPED_TEST(GameTypedTest, MalformedMovesAreRejectedWithAReason) {
 TYPED_TEST(GameTypedTest, EveryBenchPositionLoads) {
   using G = TypeParam;
   for (const core::BenchPosition& bench : G::bench_positions()) {
-    auto game = G::from_fen(typename G::Variant{}, bench.fen);
+    const auto variant = server::bench_variant<G>(bench);
+    ASSERT_TRUE(variant.ok()) << bench.variant;
+    auto game = G::from_fen(*variant, bench.fen);
     EXPECT_TRUE(game.ok()) << bench.fen;
     EXPECT_GE(bench.depth, 1);
   }

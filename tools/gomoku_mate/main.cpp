@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
       "time-ms", po::value(&time_ms), "wall-clock budget per problem in ms (8000)")(
       "max-moves", po::value(&max_moves), "most attacker moves a VCT searches (40; VCF goes to 120)")(
       "hash", po::value(&hash_mb), "table size in MB (64)")("only", po::value(&only), "solve only this id")(
-      "lines", "print each proven line");
+      "lines", "print each proven line")(
+      "speed", "instead: place+remove stones on the pattern board (the solver's make/unmake) a second");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
@@ -71,6 +72,29 @@ int main(int argc, char** argv) {
   if (!in) {
     std::cerr << "narabe-gomoku-mate: cannot read " << file << "\n";
     return 2;
+  }
+
+  if (vm.count("speed")) {
+    // Every empty point of every problem in turn, a stone of the side to move placed
+    // and removed, until a second of CPU time has gone.
+    std::vector<Problem> problems;
+    for (std::string text; std::getline(in, text);)
+      if (auto problem = narabe::tools::parse_mate_problem(text)) problems.push_back(*problem);
+    std::uint64_t count = 0;
+    const double start = cpu_seconds();
+    while (cpu_seconds() - start < 1.0)
+      for (const Problem& problem : problems) {
+        narabe::games::gomoku::PatternBoard board(problem.cells, Problem::kRule);
+        for (int at = 0; at < narabe::games::gomoku::kCells; ++at)
+          if (board.cell(at) == narabe::games::gomoku::kEmpty) {
+            board.place(at, problem.to_move);
+            board.remove(at);
+            ++count;
+          }
+      }
+    const double cpu = cpu_seconds() - start;
+    fmt::print("{} place+remove in {:.3f} s CPU: {:.2f} M/s\n", count, cpu, static_cast<double>(count) / cpu / 1e6);
+    return 0;
   }
 
   ThreatSolver solver(hash_mb);

@@ -305,9 +305,24 @@ std::vector<std::string> Gomoku::forbidden_cells() const {
 }
 
 std::vector<core::BenchPosition> Gomoku::bench_positions() {
-  // A small fixed middle game (15x15 freestyle); the Gomoku bench proper comes with
-  // the threat search.
-  return {{"15/15/15/15/15/15/6o8/6xo7/5ox1x6/6x8/15/15/15/15/15 o", 3}};
+  // Rapfi's bench set (shared/data/gomoku/rapfi_bench_positions.tsv, its move
+  // strings turned into fens), searched far less deep than Rapfi's 19 plies: the
+  // plain search's nodes grow about tenfold a ply here.
+  return {
+      {"15/15/15/15/15/5x9/6o8/6ox7/6x8/15/15/15/15/15/15 o", kBenchDepth, "size 15 rule freestyle"},
+      {"15/7x7/15/7x7/7o7/5o9/15/15/15/15/15/15/15/15/15 x", kBenchDepth, "size 15 rule freestyle"},
+      {"20/4xo14/6ox12/20/7o12/6x13/20/20/5x14/20/20/20/20/20/20/20/20/20/20/20 o", kBenchDepth,
+       "size 20 rule freestyle"},
+      {"20/5x14/4o1x13/3ooxox12/4xx1oo11/3o1o2x11/1x1xo15/5x14/20/20/20/20/20/20/20/20/20/20/20/20 o", kBenchDepth,
+       "size 20 rule freestyle"},
+      {"15/15/15/15/15/9x5/5x1oo6/7x7/15/15/15/15/15/15/15 o", kBenchDepth, "size 15 rule standard"},
+      {"15/15/15/15/15/5x9/15/7x7/8o6/15/15/15/15/15/15 o", kBenchDepth, "size 15 rule standard"},
+      {"15/6x8/1x13/15/15/5o9/15/15/15/10o4/15/15/15/15/15 x", kBenchDepth, "size 15 rule standard"},
+      {"15/15/15/15/15/15/8x6/7xo6/6o1o6/9x5/15/15/15/15/15 x", kBenchDepth, "size 15 rule renju"},
+      {"15/15/15/15/15/5x1xx2x3/6x1o1o4/5x1xxo5/4ooxoox5/7xo6/6o1o6/15/15/15/15 o", kBenchDepth,
+       "size 15 rule renju"},
+      {"15/15/15/15/15/7xx6/8o6/6ox7/6xoo6/8o6/9x5/15/15/15/15 x", kBenchDepth, "size 15 rule renju"},
+  };
 }
 
 }  // namespace narabe::games

@@ -81,6 +81,7 @@ class Gomoku {
   std::string diagram() const;
 
   static std::vector<core::BenchPosition> bench_positions();
+  static constexpr int kBenchDepth = 4;
 
   // The side to move's forbidden points (names, in board order), for the
   // `forbidden` command: empty unless the rule forbids points to that side.
