@@ -212,18 +212,23 @@ TEST(GomokuThreatSolver, StopsAtTheNodeLimit) {
   EXPECT_LE(solver.nodes(), 5000u + 1024u);
 }
 
-TEST(GomokuThreatSolver, LevelMaxReportsAProvenWinAsMate) {
-  // quintet-test_vct_black as a game position (equal stone counts, Black to move).
-  const Gomoku game = position("15/15/15/15/8o6/7x7/7xox5/6ox1o5/7ox6/15/15/15/15/15/15 x", Rule::kRenju);
+// A Level max search of `game` under a node limit; its reported lines go to `lines`.
+search::SearchResult search_at_max(const Gomoku& game, std::uint64_t nodes, std::vector<search::LineReport>& lines) {
   core::TranspositionTable table(4);
   search::Search<Gomoku> search(table);
   core::StopSignal stop;
   search::SearchLimits limits;
-  limits.nodes = 4'000'000;
-  std::vector<search::LineReport> lines;
+  limits.nodes = nodes;
   search::SearchCallbacks callbacks;
   callbacks.on_line = [&](const search::LineReport& line) { lines.push_back(line); };
-  const search::SearchResult result = search.run(game, limits, {}, callbacks, stop);
+  return search.run(game, limits, {}, callbacks, stop);
+}
+
+TEST(GomokuThreatSolver, LevelMaxReportsAProvenWinAsMate) {
+  // quintet-test_vct_black as a game position (equal stone counts, Black to move).
+  const Gomoku game = position("15/15/15/15/8o6/7x7/7xox5/6ox1o5/7ox6/15/15/15/15/15/15 x", Rule::kRenju);
+  std::vector<search::LineReport> lines;
+  const search::SearchResult result = search_at_max(game, 4'000'000, lines);
   ASSERT_TRUE(core::is_win(result.score));
   EXPECT_EQ(core::mate_moves(result.score), 5);
   EXPECT_EQ(game.move_to_string(result.best_move), "f10");
@@ -239,12 +244,8 @@ TEST(GomokuThreatSolver, LevelMaxReportsAProvenWinAsMate) {
 
 TEST(GomokuThreatSolver, LevelMaxWithoutAWinSearchesOnAndStillMoves) {
   const Gomoku game = position("15/15/15/15/15/15/7o7/7x7/8x6/15/15/15/15/15/15 o", Rule::kRenju);
-  core::TranspositionTable table(4);
-  search::Search<Gomoku> search(table);
-  core::StopSignal stop;
-  search::SearchLimits limits;
-  limits.nodes = 20'000;
-  const search::SearchResult result = search.run(game, limits, {}, {}, stop);
+  std::vector<search::LineReport> lines;
+  const search::SearchResult result = search_at_max(game, 20'000, lines);
   EXPECT_TRUE(game.is_legal(result.best_move));
   EXPECT_FALSE(core::is_win(result.score));
   EXPECT_GE(result.depth, 1);

@@ -57,9 +57,7 @@ void PatternBoard::count_point(int at, int sign) {
   }
 }
 
-void PatternBoard::place(int at, Cell colour) {
-  count_point(at, -1);
-  cells_[static_cast<std::size_t>(at)] = colour;
+void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
   for (std::size_t d = 0; d < kDirections.size(); ++d) {
     const int step = kDirections[d];
     for (int k = 1; k <= 5; ++k)
@@ -67,26 +65,23 @@ void PatternBoard::place(int at, Cell colour) {
         const int q = at + side * k * step;
         // The point q sees `at` on the other side of itself.
         LineKey& key = keys_[static_cast<std::size_t>(q)][d];
-        key = with_slot(key, -side * k, colour);
+        key = with_slot(key, -side * k, value);
         if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
       }
   }
 }
 
+void PatternBoard::place(int at, Cell colour) {
+  count_point(at, -1);
+  cells_[static_cast<std::size_t>(at)] = colour;
+  rewrite_lines(at, colour);
+}
+
 void PatternBoard::remove(int at) {
   cells_[static_cast<std::size_t>(at)] = kEmpty;
-  for (std::size_t d = 0; d < kDirections.size(); ++d) {
-    const int step = kDirections[d];
-    for (int k = 1; k <= 5; ++k)
-      for (const int side : {-1, 1}) {
-        const int q = at + side * k * step;
-        LineKey& key = keys_[static_cast<std::size_t>(q)][d];
-        key = with_slot(key, -side * k, kEmpty);
-        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
-      }
-    // The point's own shapes went stale while it was occupied.
-    refresh(at, static_cast<int>(d), 0);
-  }
+  rewrite_lines(at, kEmpty);
+  // The point's own shapes went stale while it was occupied.
+  for (int d = 0; d < 4; ++d) refresh(at, d, 0);
   count_point(at, +1);
 }
 

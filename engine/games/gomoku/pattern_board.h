@@ -65,6 +65,8 @@ class PatternBoard {
 
  private:
   void refresh(int at, int dir, int sign);
+  // Writes `value` into the keys of the points within five steps of `at`.
+  void rewrite_lines(int at, std::uint8_t value);
   void count_point(int at, int sign);
 
   Cells cells_{};

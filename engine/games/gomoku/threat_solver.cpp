@@ -100,7 +100,10 @@ int ThreatSolver::five_points_through(int at, Cell colour, int* out) const {
 }
 
 ThreatSolver::Entry& ThreatSolver::entry(ThreatMode mode) {
-  const std::uint64_t key = hash_ ^ (mode == ThreatMode::kVct ? 0x9e3779b97f4a7c15ULL : 0);
+  // The same stones mean something else for the other attacker (the table lives
+  // across searches) or in the other mode.
+  const std::uint64_t key = hash_ ^ (mode == ThreatMode::kVct ? 0x9e3779b97f4a7c15ULL : 0) ^
+                            (attacker_ == kWhite ? 0xc2b2ae3d27d4eb4fULL : 0);
   Entry& e = table_[key & (table_.size() - 1)];
   if (e.key != key) e = Entry{key, 0, 0xff, 0};
   return e;
