@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -140,6 +141,14 @@ std::vector<tools::MateProblem> mate_problems() {
   return problems;
 }
 
+// The problem `id` of the test data (an empty problem, and a failure, if missing).
+tools::MateProblem mate_problem(const std::string& id) {
+  const auto problems = mate_problems();
+  const auto it = std::find_if(problems.begin(), problems.end(), [&](const auto& p) { return p.id == id; });
+  EXPECT_NE(it, problems.end()) << id;
+  return it != problems.end() ? *it : tools::MateProblem{};
+}
+
 TEST(GomokuThreatSolver, ProvesTheFastRenjuMateProblems) {
   // Each of these takes well under a tenth of a second (docs/gomoku.md has the times).
   struct Expected {
@@ -173,12 +182,9 @@ TEST(GomokuThreatSolver, ProvesTheFastRenjuMateProblems) {
 }
 
 TEST(GomokuThreatSolver, VcfIsNotEnoughWhereAThreeIsNeeded) {
-  const auto problems = mate_problems();
-  const auto it = std::find_if(problems.begin(), problems.end(),
-                               [](const auto& p) { return p.id == "quintet-test_vct_white"; });
-  ASSERT_NE(it, problems.end());
+  const tools::MateProblem problem = mate_problem("quintet-test_vct_white");
   ThreatSolver solver(4);
-  const ThreatResult result = solver.solve(it->cells, 15, Rule::kRenju, it->to_move, ThreatMode::kVcf, 40);
+  const ThreatResult result = solver.solve(problem.cells, 15, Rule::kRenju, problem.to_move, ThreatMode::kVcf, 40);
   EXPECT_FALSE(result.proven);
   EXPECT_FALSE(result.interrupted);
 }
@@ -200,13 +206,10 @@ TEST(GomokuThreatSolver, OpenThreeWinsUnderEveryRuleAndNothingWinsAtTheStart) {
 }
 
 TEST(GomokuThreatSolver, StopsAtTheNodeLimit) {
-  const auto problems = mate_problems();
-  const auto it = std::find_if(problems.begin(), problems.end(),
-                               [](const auto& p) { return p.id == "quintet-bench_vct_small_but_long"; });
-  ASSERT_NE(it, problems.end());
+  const tools::MateProblem problem = mate_problem("quintet-bench_vct_small_but_long");
   ThreatSolver solver(4);
   solver.set_interrupts(nullptr, 5000, std::nullopt);
-  const ThreatResult result = solver.solve(it->cells, 15, Rule::kRenju, it->to_move, ThreatMode::kVct, 40);
+  const ThreatResult result = solver.solve(problem.cells, 15, Rule::kRenju, problem.to_move, ThreatMode::kVct, 40);
   EXPECT_FALSE(result.proven);
   EXPECT_TRUE(result.interrupted);
   EXPECT_LE(solver.nodes(), 5000u + 1024u);
