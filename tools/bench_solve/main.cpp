@@ -19,6 +19,7 @@
 
 #include "engine/games/connect4/connect4.h"
 #include "engine/games/connect4/solver.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using narabe::games::Connect4;
@@ -81,14 +82,9 @@ int main(int argc, char** argv) {
   all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "test files");
   po::positional_options_description positional;
   positional.add("file", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "narabe-bench-solve: " << e.what() << "\n" << visible << "\n";
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-bench-solve", all, visible, positional);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help") || (!vm.count("file") && !vm.count("moves"))) {
     std::cout << visible << "\n";
     return vm.count("help") ? 0 : 2;

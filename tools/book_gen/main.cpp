@@ -28,6 +28,7 @@
 #include "engine/games/connect4/exact_solver.h"
 #include "engine/games/connect4/opening_book.h"
 #include "engine/games/connect4/solver.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using narabe::games::Connect4;
@@ -85,14 +86,9 @@ int main(int argc, char** argv) {
       "depth", po::value<int>(), "answer every position with up to this many discs")(
       "out", po::value<std::string>(), "the book file to write (continued if it exists)")(
       "hash", po::value<int>()->default_value(1024), "solver table size in MiB");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, options), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "narabe-book-gen: " << e.what() << "\n" << options << "\n";
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-book-gen", options, options);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help") || !vm.count("depth") || !vm.count("out")) {
     std::cout << options << "\n";
     return vm.count("help") ? 0 : 2;

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "engine/games/gomoku/threat_solver.h"
+#include "tools/command_line.h"
 #include "tools/gomoku_mate/mate_problem.h"
 
 namespace po = boost::program_options;
@@ -52,14 +53,9 @@ int main(int argc, char** argv) {
       "speed", "instead: place+remove stones on the pattern board (the solver's make/unmake) a second");
   po::positional_options_description positional;
   positional.add("file", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "narabe-gomoku-mate: " << e.what() << "\n" << options;
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-gomoku-mate", options, options, positional);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help") || file.empty()) {
     std::cout << options;
     return file.empty() && !vm.count("help") ? 2 : 0;

@@ -25,6 +25,7 @@
 #include "engine/games/reversi/endgame_solver.h"
 #include "engine/games/reversi/reversi.h"
 #include "protocol/server/reversi_eval_file.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using narabe::games::Reversi;
@@ -83,14 +84,9 @@ int main(int argc, char** argv) {
       "eval-file", po::value(&eval_file), "the trained weights (default: the engine's reversi_eval.bin)");
   po::positional_options_description positional;
   positional.add("file", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    std::cerr << "narabe-reversi-endgame: " << e.what() << "\n";
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-endgame", options, options, positional);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help") || file.empty()) {
     std::cout << options << "\n";
     return vm.count("help") ? 0 : 2;

@@ -22,6 +22,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/games/reversi/reversi.h"
+#include "tools/command_line.h"
 
 namespace po = boost::program_options;
 using narabe::games::Reversi;
@@ -51,14 +52,9 @@ int main(int argc, char** argv) {
       "depth", po::value<int>()->default_value(12), "the deepest depth (1..20)")(
       "from", po::value<int>()->default_value(1), "the first depth")(
       "fen", po::value<std::string>(), "start from this position instead (no known counts)");
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "narabe-reversi-perft: " << e.what() << "\n" << visible << "\n";
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-perft", visible, visible);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;

@@ -22,6 +22,7 @@
 
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/probcut.h"
+#include "tools/command_line.h"
 #include "tools/reversi_train/fit.h"
 #include "tools/reversi_train/probcut_fit.h"
 #include "tools/reversi_train/self_play.h"
@@ -226,14 +227,9 @@ int main(int argc, char** argv) {
   all.add(visible).add_options()("command", po::value<std::string>());
   po::positional_options_description positional;
   positional.add("command", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "narabe-reversi-train: " << e.what() << "\n";
-    return 2;
-  }
+  const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-train", all, visible, positional);
+  if (!command_line) return 2;
+  const po::variables_map& vm = *command_line;
   if (vm.count("help") || !vm.count("command")) {
     std::cout << visible << "\n";
     return vm.count("help") ? 0 : 2;
