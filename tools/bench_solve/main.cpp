@@ -20,17 +20,14 @@
 #include "engine/games/connect4/connect4.h"
 #include "engine/games/connect4/solver.h"
 #include "tools/command_line.h"
+#include "tools/cpu_time.h"
 
 namespace po = boost::program_options;
 using narabe::games::Connect4;
 
-namespace {
+using narabe::tools::cpu_seconds;
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+namespace {
 
 struct Totals {
   int positions = 0;

@@ -29,18 +29,15 @@
 #include "engine/games/connect4/opening_book.h"
 #include "engine/games/connect4/solver.h"
 #include "tools/command_line.h"
+#include "tools/cpu_time.h"
 
 namespace po = boost::program_options;
 using narabe::games::Connect4;
 using narabe::games::connect4::OpeningBook;
 
-namespace {
+using narabe::tools::cpu_seconds;
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+namespace {
 
 bool save(const OpeningBook& book, const std::string& path) {
   const std::string temporary = path + ".tmp";

@@ -20,6 +20,7 @@
 
 #include "engine/games/gomoku/threat_solver.h"
 #include "tools/command_line.h"
+#include "tools/cpu_time.h"
 #include "tools/gomoku_mate/mate_problem.h"
 
 namespace po = boost::program_options;
@@ -28,15 +29,11 @@ using narabe::games::gomoku::ThreatResult;
 using narabe::games::gomoku::ThreatSolver;
 using Problem = narabe::tools::MateProblem;
 
+using narabe::tools::cpu_seconds;
+
 namespace {
 
 constexpr int kVcfMoves = 120;
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 }  // namespace
 

@@ -26,18 +26,15 @@
 #include "engine/games/reversi/reversi.h"
 #include "protocol/server/reversi_eval_file.h"
 #include "tools/command_line.h"
+#include "tools/cpu_time.h"
 
 namespace po = boost::program_options;
 using narabe::games::Reversi;
 using narabe::games::reversi::EndgameSolver;
 
-namespace {
+using narabe::tools::cpu_seconds;
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+namespace {
 
 struct Listed {
   int best_score = 0;

@@ -23,17 +23,14 @@
 #include "engine/core/perft.h"
 #include "engine/games/reversi/reversi.h"
 #include "tools/command_line.h"
+#include "tools/cpu_time.h"
 
 namespace po = boost::program_options;
 using narabe::games::Reversi;
 
-namespace {
+using narabe::tools::cpu_seconds;
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+namespace {
 
 // The published counts from the start, depths 1..15 (perft.tsv, pass_is_move).
 constexpr std::array<std::uint64_t, 15> kKnown = {
