@@ -2,11 +2,11 @@
 // plays nowhere), and with a driver that cannot exist it runs silently and
 // says why; no call crashes either way.
 
-#include "tools/gui/audio/sound_board.h"
+#include <gtest/gtest.h>
 
 #include <cstdlib>
 
-#include <gtest/gtest.h>
+#include "tools/gui/audio/sound_board.h"
 
 namespace narabe::gui::audio {
 namespace {
@@ -31,7 +31,8 @@ TEST(GuiSoundBoard, OpensOnTheDummyDriver) {
   auto board = SoundBoard::open();
   ASSERT_NE(board, nullptr);
   EXPECT_TRUE(board->has_device()) << board->status_message();
-  EXPECT_NE(board->status_message().find("sound on (dummy"), std::string::npos) << board->status_message();
+  EXPECT_NE(board->status_message().find("sound on (dummy"), std::string::npos)
+      << board->status_message();
   exercise(*board);
   board.reset();
   // Closing gave the subsystem back: it opens again.
@@ -43,7 +44,8 @@ TEST(GuiSoundBoard, RunsSilentlyWithAMessageWhenThereIsNoDevice) {
   auto board = SoundBoard::open();
   ASSERT_NE(board, nullptr);
   EXPECT_FALSE(board->has_device());
-  EXPECT_EQ(board->status_message().rfind("no audio device: sound off (", 0), 0u) << board->status_message();
+  EXPECT_EQ(board->status_message().rfind("no audio device: sound off (", 0), 0u)
+      << board->status_message();
   EXPECT_GT(board->status_message().size(), std::string("no audio device: sound off ()").size());
   exercise(*board);
 }

@@ -1,23 +1,24 @@
 // narabe-gui's synthesizer, judged by the samples it renders: pitch (Goertzel),
 // onsets, ramps, the loop point, bounds and determinism.
 
-#include "tools/gui/audio/synthesizer.h"
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "tests/games/slow_build.h"
+#include "tools/gui/audio/synthesizer.h"
 
 namespace narabe::gui::audio {
 namespace {
 
 constexpr int kRate = Synthesizer::kDefaultSampleRate;
 
-std::size_t at(double seconds) { return static_cast<std::size_t>(std::lround(seconds * kRate)); }
+std::size_t at(double seconds) {
+  return static_cast<std::size_t>(std::lround(seconds * kRate));
+}
 
 std::vector<float> render(Synthesizer& synth, double seconds) {
   std::vector<float> out(at(seconds));
@@ -58,11 +59,13 @@ int dominant_pitch(const std::vector<float>& samples, std::size_t from, std::siz
 
 double peak(const std::vector<float>& samples, std::size_t from = 0, std::size_t to = SIZE_MAX) {
   double p = 0.0;
-  for (std::size_t i = from; i < std::min(to, samples.size()); ++i) p = std::max(p, std::fabs(double{samples[i]}));
+  for (std::size_t i = from; i < std::min(to, samples.size()); ++i)
+    p = std::max(p, std::fabs(double{samples[i]}));
   return p;
 }
 
-double largest_step(const std::vector<float>& samples, std::size_t from = 1, std::size_t to = SIZE_MAX) {
+double largest_step(const std::vector<float>& samples, std::size_t from = 1,
+                    std::size_t to = SIZE_MAX) {
   double step = 0.0;
   for (std::size_t i = std::max<std::size_t>(from, 1); i < std::min(to, samples.size()); ++i) {
     step = std::max(step, std::fabs(double{samples[i]} - samples[i - 1]));
@@ -103,7 +106,8 @@ TEST(GuiSynthesizer, StoneTonesSoundAtTheirPitchAndDifferBySide) {
   const std::size_t window = at(0.1);
   EXPECT_EQ(dominant_pitch(a, 0, window), 64);
   EXPECT_EQ(dominant_pitch(b, 0, window), 69);
-  EXPECT_GT(power_at(a, 0, window, midi_frequency(64)), 20 * power_at(a, 0, window, midi_frequency(66)));
+  EXPECT_GT(power_at(a, 0, window, midi_frequency(64)),
+            20 * power_at(a, 0, window, midi_frequency(66)));
   // Short: silent by a quarter of a second.
   EXPECT_EQ(peak(a, at(0.26)), 0.0);
   EXPECT_EQ(peak(b, at(0.26)), 0.0);
@@ -155,7 +159,8 @@ std::vector<int> note_pitches(Effect effect, int count, double spacing) {
   synth.play(effect);
   const auto samples = render(synth, spacing * count + 0.1);
   std::vector<int> pitches;
-  for (int i = 0; i < count; ++i) pitches.push_back(dominant_pitch(samples, at(spacing * i + 0.01), at(0.06)));
+  for (int i = 0; i < count; ++i)
+    pitches.push_back(dominant_pitch(samples, at(spacing * i + 0.01), at(0.06)));
   return pitches;
 }
 
@@ -190,10 +195,11 @@ TEST(GuiSynthesizer, MutingEffectsRampsThemOutAndLeavesTheMusic) {
   EXPECT_LE(largest_step(fading), largest_step(with_effects) + 1e-4);
   // A ramp, not a cut: 2 ms in, the fanfare is still mostly there.
   const std::size_t early = at(0.002);
-  EXPECT_GT(std::fabs(fading[early] - reference[early]), 0.5 * std::fabs(with_effects[early] - reference[early]));
+  EXPECT_GT(std::fabs(fading[early] - reference[early]),
+            0.5 * std::fabs(with_effects[early] - reference[early]));
   // After the ramp only the music is left, exactly as if no effect had played.
   const std::size_t after = at(Synthesizer::kRampSeconds) + 1;
-  EXPECT_GT(peak(with_effects, after) , 0.0);
+  EXPECT_GT(peak(with_effects, after), 0.0);
   EXPECT_GT(peak(reference, after), 0.01);
   for (std::size_t i = after; i < fading.size(); ++i) ASSERT_EQ(fading[i], reference[i]) << i;
   // A muted bus takes no new effects.
@@ -251,7 +257,8 @@ TEST(GuiSynthesizer, MusicLoopsSeamlessly) {
   EXPECT_LE(largest_step(samples, loop - 100, loop + 100), inside);
   // From the second loop on, the stream repeats exactly (the tails of the last
   // bar ring into the next loop the same way each time).
-  for (std::size_t i = 0; i < tail; ++i) ASSERT_NEAR(samples[loop + i], samples[2 * loop + i], 1e-6) << i;
+  for (std::size_t i = 0; i < tail; ++i)
+    ASSERT_NEAR(samples[loop + i], samples[2 * loop + i], 1e-6) << i;
   // And it is not silence at the loop point: the last bar still sounds there.
   EXPECT_GT(peak(samples, loop - at(0.05), loop + at(0.05)), 0.01);
 }

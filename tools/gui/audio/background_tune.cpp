@@ -29,7 +29,10 @@ struct MelodyNote {
   int midi;
 };
 
-// Pentatonic, so it sits on every chord; ends on G4 to lead back to the top.
+// Pentatonic, so it sits on every chord; the last bar falls to G4 and picks up
+// on A4 into the first bar's E5.
+// One bar a line.
+// clang-format off
 constexpr std::array<MelodyNote, 15> kMelody = {{
     {0, 1, 76}, {1, 1, 79}, {2, 1.5, 81}, {3.5, 0.5, 79},  // E G A G
     {4, 1, 76}, {5, 1, 74}, {6, 2, 72},                     // E D C
@@ -37,6 +40,7 @@ constexpr std::array<MelodyNote, 15> kMelody = {{
     {12, 2, 74}, {14, 1, 71}, {15, 0.5, 67},                // D B G
     {15.5, 0.5, 69},                                        // A, a pickup into the loop
 }};
+// clang-format on
 
 constexpr Envelope kPad{.attack = 0.5, .decay = 1.5, .sustain = 0.7, .release = 0.8};
 constexpr Envelope kBass{.attack = 0.01, .decay = 0.35, .sustain = 0.35, .release = 0.2};
@@ -46,7 +50,9 @@ constexpr Envelope kLead{.attack = 0.02, .decay = 0.3, .sustain = 0.45, .release
 
 BackgroundTune background_tune(int sample_rate) {
   const double beat_samples = kBeatSeconds * sample_rate;
-  const auto at = [&](double beat) { return static_cast<std::int64_t>(std::llround(beat * beat_samples)); };
+  const auto at = [&](double beat) {
+    return static_cast<std::int64_t>(std::llround(beat * beat_samples));
+  };
   BackgroundTune tune;
   tune.loop_samples = at(kBeats);
   for (std::size_t bar = 0; bar < kChords.size(); ++bar) {

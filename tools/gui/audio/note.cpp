@@ -24,6 +24,8 @@ void Note::add_to(std::span<float> out, std::int64_t out_start, int sample_rate)
   }
 }
 
-double midi_frequency(double midi_note) { return 440.0 * std::exp2((midi_note - 69.0) / 12.0); }
+double midi_frequency(double midi_note) {
+  return 440.0 * std::exp2((midi_note - 69.0) / 12.0);
+}
 
 }  // namespace narabe::gui::audio

@@ -25,7 +25,8 @@ double oscillator_sample(Waveform waveform, double phase) {
       if (p < 0.75) return 2.0 - 4.0 * p;
       return 4.0 * p - 4.0;
     case Waveform::kSoftSquare:
-      return std::tanh(kSquareDrive * std::sin(2.0 * std::numbers::pi * p)) / std::tanh(kSquareDrive);
+      return std::tanh(kSquareDrive * std::sin(2.0 * std::numbers::pi * p)) /
+             std::tanh(kSquareDrive);
   }
   return 0.0;
 }

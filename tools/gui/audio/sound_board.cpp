@@ -1,7 +1,6 @@
 #include "tools/gui/audio/sound_board.h"
 
 #include <SDL.h>
-
 #include <fmt/format.h>
 
 #include <span>
@@ -42,7 +41,8 @@ std::unique_ptr<SoundBoard> SoundBoard::open() {
   board->synth_ = std::make_unique<Synthesizer>(obtained.freq);
   board->device_ = device;
   const char* driver = SDL_GetCurrentAudioDriver();
-  board->status_ = fmt::format("sound on ({}, {} Hz)", driver ? driver : "?", board->synth_->sample_rate());
+  board->status_ =
+      fmt::format("sound on ({}, {} Hz)", driver ? driver : "?", board->synth_->sample_rate());
   SDL_PauseAudioDevice(device, 0);
   return board;
 }
@@ -56,7 +56,8 @@ SoundBoard::~SoundBoard() {
 void SoundBoard::fill(void* board, std::uint8_t* stream, int bytes) {
   auto* self = static_cast<SoundBoard*>(board);
   // SDL hands over a byte buffer of whole samples in the format asked for (F32).
-  std::span<float> out(reinterpret_cast<float*>(stream), static_cast<std::size_t>(bytes) / sizeof(float));
+  std::span<float> out(reinterpret_cast<float*>(stream),
+                       static_cast<std::size_t>(bytes) / sizeof(float));
   self->synth_->render(out);
 }
 

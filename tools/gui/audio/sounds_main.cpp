@@ -5,20 +5,20 @@
 //   narabe-gui-sounds OUT_DIR   stone_first.wav ... refused.wav, flip_chain.wav,
 //                               tune.wav (two loops, to hear the loop point)
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "tools/gui/audio/synthesizer.h"
 
@@ -51,7 +51,8 @@ std::string wav_bytes(const std::vector<float>& samples, int sample_rate) {
   bytes += "data";
   put_le(bytes, data_size, 4);
   for (const float s : samples) {
-    const auto value = static_cast<std::int16_t>(std::lround(std::clamp(s, -1.0f, 1.0f) * 32767.0f));
+    const auto value =
+        static_cast<std::int16_t>(std::lround(std::clamp(s, -1.0f, 1.0f) * 32767.0f));
     put_le(bytes, static_cast<std::uint16_t>(value), 2);
   }
   return bytes;
@@ -74,14 +75,17 @@ std::vector<float> render_effects(const std::function<void(Synthesizer&)>& start
 
 std::vector<Sound> all_sounds() {
   std::vector<Sound> sounds;
-  const std::pair<const char*, Effect> effects[] = {
-      {"stone_first", Effect::kStoneFirst}, {"stone_second", Effect::kStoneSecond},
-      {"win", Effect::kWin},                {"loss", Effect::kLoss},
-      {"draw", Effect::kDraw},              {"refused", Effect::kRefused}};
+  const std::pair<const char*, Effect> effects[] = {{"stone_first", Effect::kStoneFirst},
+                                                    {"stone_second", Effect::kStoneSecond},
+                                                    {"win", Effect::kWin},
+                                                    {"loss", Effect::kLoss},
+                                                    {"draw", Effect::kDraw},
+                                                    {"refused", Effect::kRefused}};
   for (const auto& [name, effect] : effects) {
     sounds.push_back({name, render_effects([e = effect](Synthesizer& s) { s.play(e); }, 1.2)});
   }
-  sounds.push_back({"flip_chain", render_effects([](Synthesizer& s) { s.play_flip_chain(8, 0.09); }, 1.2)});
+  sounds.push_back(
+      {"flip_chain", render_effects([](Synthesizer& s) { s.play_flip_chain(8, 0.09); }, 1.2)});
   Synthesizer music;
   music.set_effects_enabled(false);
   music.set_music_volume(1.0);
@@ -99,15 +103,17 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc != 2 || argv[1][0] == '-') {
-    std::cerr << "narabe-gui-sounds: " << (argc < 2 ? "missing OUT_DIR" : "one argument expected, OUT_DIR")
-              << "\n" << kUsage;
+    std::cerr << "narabe-gui-sounds: "
+              << (argc < 2 ? "missing OUT_DIR" : "one argument expected, OUT_DIR") << "\n"
+              << kUsage;
     return 2;
   }
   const std::filesystem::path out_dir = argv[1];
   std::error_code error;
   std::filesystem::create_directories(out_dir, error);
   if (error) {
-    std::cerr << fmt::format("narabe-gui-sounds: cannot create {}: {}\n", out_dir.string(), error.message());
+    std::cerr << fmt::format("narabe-gui-sounds: cannot create {}: {}\n", out_dir.string(),
+                             error.message());
     return 1;
   }
   for (const Sound& sound : all_sounds()) {
@@ -116,11 +122,13 @@ int main(int argc, char** argv) {
     const std::string bytes = wav_bytes(sound.samples, Synthesizer::kDefaultSampleRate);
     file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!file.flush()) {
-      std::cerr << fmt::format("narabe-gui-sounds: cannot write {}: {}\n", path.string(), std::strerror(errno));
+      std::cerr << fmt::format("narabe-gui-sounds: cannot write {}: {}\n", path.string(),
+                               std::strerror(errno));
       return 1;
     }
-    std::cout << fmt::format("{} ({:.2f} s)\n", path.string(),
-                             static_cast<double>(sound.samples.size()) / Synthesizer::kDefaultSampleRate);
+    std::cout << fmt::format(
+        "{} ({:.2f} s)\n", path.string(),
+        static_cast<double>(sound.samples.size()) / Synthesizer::kDefaultSampleRate);
   }
   return 0;
 }

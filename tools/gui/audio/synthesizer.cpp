@@ -10,7 +10,9 @@ namespace {
 // Rendering goes in blocks so each note runs its own tight loop.
 constexpr std::size_t kBlock = 512;
 
-double clamp_volume(double volume) { return volume > 0.0 ? std::min(volume, 1.0) : 0.0; }
+double clamp_volume(double volume) {
+  return volume > 0.0 ? std::min(volume, 1.0) : 0.0;
+}
 
 }  // namespace
 
@@ -47,10 +49,18 @@ void Synthesizer::set_bus(Bus& bus, bool enabled, double volume) {
   if (now_ == 0) bus.gain.settle();
 }
 
-void Synthesizer::set_music_enabled(bool on) { set_bus(music_, on, music_.volume); }
-void Synthesizer::set_effects_enabled(bool on) { set_bus(effects_, on, effects_.volume); }
-void Synthesizer::set_music_volume(double volume) { set_bus(music_, music_.enabled, volume); }
-void Synthesizer::set_effects_volume(double volume) { set_bus(effects_, effects_.enabled, volume); }
+void Synthesizer::set_music_enabled(bool on) {
+  set_bus(music_, on, music_.volume);
+}
+void Synthesizer::set_effects_enabled(bool on) {
+  set_bus(effects_, on, effects_.volume);
+}
+void Synthesizer::set_music_volume(double volume) {
+  set_bus(music_, music_.enabled, volume);
+}
+void Synthesizer::set_effects_volume(double volume) {
+  set_bus(effects_, effects_.enabled, volume);
+}
 
 void Synthesizer::render(std::span<float> out) {
   while (!out.empty()) {
