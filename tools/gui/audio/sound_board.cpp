@@ -5,6 +5,8 @@
 
 #include <span>
 
+#include "tools/gui/audio/synthesizer.h"
+
 namespace narabe::gui::audio {
 
 namespace {

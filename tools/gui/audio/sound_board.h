@@ -14,9 +14,10 @@
 #include <string>
 
 #include "tools/gui/audio/effects.h"
-#include "tools/gui/audio/synthesizer.h"
 
 namespace narabe::gui::audio {
+
+class Synthesizer;
 
 class SoundBoard {
  public:
