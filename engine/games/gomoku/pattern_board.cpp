@@ -95,21 +95,4 @@ Shape PatternBoard::best_shape(int at, Cell colour) const {
   return best;
 }
 
-PatternBoard::PointThreat PatternBoard::threat(int at, Cell colour) const {
-  PointThreat t;
-  for (int d = 0; d < 4; ++d) {
-    switch (shape(at, d, colour)) {
-      case kFive: t.five = true; break;
-      case kOverline: t.overline = true; break;
-      case kDoubleFour: t.fours += 2; break;
-      case kFlexFour: ++t.fours, ++t.flex_fours; break;
-      case kFour: ++t.fours; break;
-      case kThree: ++t.threes; break;
-      case kBlockedThree:
-      case kNone: break;
-    }
-  }
-  return t;
-}
-
 }  // namespace narabe::games::gomoku

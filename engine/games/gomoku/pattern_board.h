@@ -55,8 +55,28 @@ class PatternBoard {
     int fours = 0;        // a double four in one line counts two
     int flex_fours = 0;   // open fours
     int threes = 0;
+    int blocked_threes = 0;  // lines where one more stone would make a four
   };
-  PointThreat threat(int at, Cell colour) const;
+  PointThreat threat(int at, Cell colour) const {  // inline: the solver's hot path
+    PointThreat t;
+    for (int d = 0; d < 4; ++d) {
+      switch (shape(at, d, colour)) {
+        case kFive: t.five = true; break;
+        case kOverline: t.overline = true; break;
+        case kDoubleFour: t.fours += 2; break;
+        case kFlexFour: ++t.fours, ++t.flex_fours; break;
+        case kFour: ++t.fours; break;
+        case kThree: ++t.threes; break;
+        case kBlockedThree: ++t.blocked_threes; break;
+        case kNone: break;
+      }
+    }
+    return t;
+  }
+  // Whether `colour` has a point making a four (a VCF could start).
+  bool has_four_point(Cell colour) const {
+    return count(colour, kFour) + count(colour, kFlexFour) + count(colour, kDoubleFour) > 0;
+  }
 
   // The line key of a point (for tests: keys equal a fresh board's).
   LineKey key(int at, int dir) const { return keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)]; }
