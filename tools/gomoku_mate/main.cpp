@@ -1,7 +1,8 @@
 // narabe-gomoku-mate: the Gomoku threat solver (engine/games/gomoku/threat_solver.h)
 // on the renju mate problems of a JSON-lines file (shared/data/gomoku/README.md).
-// Per problem it runs VCF and then, if the problem is a VCT one, VCT, each deepened
-// one attacker move at a time, with one thread and a CPU-time budget; it replays the
+// Per problem it runs VCF and then, if the problem is a VCT one, VCT with quiet VCF
+// threats (up to a million nodes) and plain VCT (the rest of the time), each
+// deepened one attacker move at a time, with one thread and a CPU-time budget; it replays the
 // proven line through the rules (legal moves, Black never on a forbidden point, the
 // attacker's five at the end) and prints: proved or not, the plies to the five, the
 // first move, the CPU time to the first proof, the nodes, and Rapfi's answer.
@@ -34,6 +35,7 @@ using narabe::tools::cpu_seconds;
 namespace {
 
 constexpr int kVcfMoves = 120;
+constexpr std::uint64_t kQuietNodes = 1'000'000;
 
 }  // namespace
 
@@ -118,7 +120,16 @@ int main(int argc, char** argv) {
     };
     // VCF is cheap enough to go deep (one problem's VCF has 74 moves).
     ThreatResult result = solve(ThreatMode::kVcf, kVcfMoves);
-    if (!result.proven && !result.interrupted && problem->mode == "VCT") result = solve(ThreatMode::kVct, max_moves);
+    if (!result.proven && !result.interrupted && problem->mode == "VCT") {
+      // The VCT with quiet VCF threats (far costlier to deepen) gets a share of
+      // nodes, the plain VCT the rest of the time.
+      solver.set_interrupts(nullptr, solver.nodes() + kQuietNodes, deadline);
+      result = solve(ThreatMode::kVctQuiet, max_moves);
+      if (!result.proven && narabe::core::SteadyClock::now() < deadline) {
+        solver.set_interrupts(nullptr, std::nullopt, deadline);
+        result = solve(ThreatMode::kVct, max_moves);
+      }
+    }
     const double cpu = cpu_seconds() - start;
     const bool verified = result.proven && narabe::tools::line_wins(*problem, result.line);
     if (verified) ++proved;

@@ -21,6 +21,8 @@ std::optional<core::Score> ThreatProver::solve(const Gomoku& position) {
   solver_.set_interrupts(stop_, solver_.nodes() + budget, deadline);
   ThreatResult result = solver_.solve(position, ThreatMode::kVcf, kVcfMoves);
   if (!result.proven && !result.interrupted) result = solver_.solve(position, ThreatMode::kVct, kVctMoves);
+  // Quiet VCF threats cost much more: only when the plain VCT ended without a win.
+  if (!result.proven && !result.interrupted) result = solver_.solve(position, ThreatMode::kVctQuiet, kVctMoves);
   if (!result.proven || result.move.is_null()) return std::nullopt;
   best_move_ = result.move;
   line_ = result.line;

@@ -44,15 +44,18 @@ bool ThreatSolver::interrupted() {
   return aborted_;
 }
 
+std::uint64_t ThreatSolver::stone_key(int at, Cell colour) {
+  return threat_keys().stone(static_cast<std::size_t>(at), colour == kBlack ? core::Side::kFirst : core::Side::kSecond);
+}
+
 void ThreatSolver::put(int at, Cell colour) {
   board_.place(at, colour);
-  hash_ ^= threat_keys().stone(static_cast<std::size_t>(at), colour == kBlack ? core::Side::kFirst : core::Side::kSecond);
+  hash_ ^= stone_key(at, colour);
 }
 
 void ThreatSolver::take(int at) {
-  const Cell colour = board_.cell(at);
+  hash_ ^= stone_key(at, board_.cell(at));
   board_.remove(at);
-  hash_ ^= threat_keys().stone(static_cast<std::size_t>(at), colour == kBlack ? core::Side::kFirst : core::Side::kSecond);
 }
 
 bool ThreatSolver::may_play(int at, Cell colour) const {
@@ -100,42 +103,74 @@ int ThreatSolver::five_points_through(int at, Cell colour, int* out) const {
 }
 
 ThreatSolver::Entry& ThreatSolver::entry(ThreatMode mode) {
-  // The same stones mean something else for the other attacker (the table lives
-  // across searches) or in the other mode.
-  const std::uint64_t key = hash_ ^ (mode == ThreatMode::kVct ? 0x9e3779b97f4a7c15ULL : 0) ^
-                            (attacker_ == kWhite ? 0xc2b2ae3d27d4eb4fULL : 0);
+  const std::uint64_t key = entry_key(mode, hash_);
   Entry& e = table_[key & (table_.size() - 1)];
   if (e.key != key) e = Entry{key, 0, 0xff, 0};
   return e;
 }
 
+const ThreatSolver::Entry* ThreatSolver::probe(ThreatMode mode, std::uint64_t hash) const {
+  const std::uint64_t key = entry_key(mode, hash);
+  const Entry& e = table_[key & (table_.size() - 1)];
+  return e.key == key ? &e : nullptr;
+}
+
 bool ThreatSolver::attack(int depth) {
+  const bool outer_cut = depth_cut_;
+  depth_cut_ = false;
+  const bool won = attack_node(depth);
+  depth_cut_ = depth_cut_ || outer_cut;
+  return won;
+}
+
+std::uint8_t ThreatSolver::failed_within(int depth) const {
+  // A VCF that no move limit cut short fails for every limit: deeper iterations need
+  // not search it again. (A VCT's moves depend on the moves left and on the ply.)
+  if (mode_ == ThreatMode::kVcf && !depth_cut_) return kNoLimit;
+  return static_cast<std::uint8_t>(depth);
+}
+
+bool ThreatSolver::attack_node(int depth) {
   if (interrupted()) return false;
   ++nodes_;
   int five[2];
   if (five_points(attacker_, five, 1) > 0) return true;
-  if (depth <= 1) return false;  // anything but a five takes two more moves at least
+  // Anything but a five takes two more moves at least.
+  if (depth <= 1) {
+    // Cut short only if a four (in a VCF) could have gone on.
+    depth_cut_ = depth_cut_ || mode_ != ThreatMode::kVcf || board_.has_four_point(attacker_);
+    return false;
+  }
 
   {
     const Entry& e = entry();
     if (e.win_depth <= depth) return true;
-    if (e.fail_depth >= depth) return false;
+    if (e.fail_depth >= depth) {
+      depth_cut_ = depth_cut_ || e.fail_depth != kNoLimit;
+      return false;
+    }
   }
 
   // A four of the defender must be blocked at once, and the block must threaten.
   int defender_fives[2];
   const int defender_five_count = five_points(defender_, defender_fives, 2);
   if (defender_five_count >= 2) {
-    entry().fail_depth = static_cast<std::uint8_t>(std::max<int>(entry().fail_depth, depth));
+    entry().fail_depth = kNoLimit;  // the attacker cannot block both
     return false;
   }
 
   // Continuous fours alone decide most positions, and cost far less than threes:
   // a VCT node first looks for a VCF (its table entries are kept apart by mode).
-  if (mode_ == ThreatMode::kVct && defender_five_count == 0) {
-    mode_ = ThreatMode::kVcf;
-    const bool vcf = attack(depth);
-    mode_ = ThreatMode::kVct;
+  // With fewer than three moves left a three cannot win (three, open four, five),
+  // nor can a quiet move: the VCF's answer is the VCT's.
+  if (mode_ != ThreatMode::kVcf && (depth < 3 || defender_five_count == 0)) {
+    bool vcf = false;
+    if (board_.has_four_point(attacker_)) {
+      const ThreatMode vct = mode_;
+      mode_ = ThreatMode::kVcf;
+      vcf = attack(depth);
+      mode_ = vct;
+    }
     if (vcf) {
       const std::uint16_t move = entry(ThreatMode::kVcf).move;
       Entry& e = entry();
@@ -144,6 +179,11 @@ bool ThreatSolver::attack(int depth) {
       return true;
     }
     if (aborted_) return false;
+    if (depth < 3) {
+      Entry& e = entry();
+      e.fail_depth = std::max(e.fail_depth, static_cast<std::uint8_t>(depth));
+      return false;
+    }
   }
 
   struct Candidate {
@@ -154,9 +194,10 @@ bool ThreatSolver::attack(int depth) {
   auto consider = [&](int at) {
     const PatternBoard::PointThreat t = board_.threat(at, attacker_);
     // A three wins after three more moves at the soonest (open four, five).
-    const bool threatens = t.fours > 0 || (mode_ == ThreatMode::kVct && t.threes > 0 && depth >= 3);
+    const bool threatens = t.fours > 0 || (mode_ != ThreatMode::kVcf && depth >= 3 && t.threes > 0);
     if (!threatens || !may_play(at, attacker_)) return;
-    // Open fours and four-threes first, then fours, then double threes, then threes.
+    // Open fours and four-threes first, then fours, then double threes, then threes,
+    // then quiet moves by the fours they prepare.
     const int priority = t.flex_fours * 1000 + (t.fours > 0 ? 100 + 10 * t.threes : 0) + 10 * t.threes +
                          (t.fours > 0 ? 0 : 1);
     candidates.push_back({at, priority});
@@ -169,6 +210,13 @@ bool ThreatSolver::attack(int depth) {
   } else {
     for (const int at : points_)
       if (board_.cell(at) == kEmpty) consider(at);
+    // Quiet moves that may threaten a VCF, tried last and near the root only: each
+    // costs a VCF search.
+    if (mode_ == ThreatMode::kVctQuiet && depth >= 3 && root_depth_ - depth < kQuietPlies) {
+      std::vector<std::pair<int, int>> quiet;
+      quiet_threats(quiet);
+      for (const auto& [at, strength] : quiet) candidates.push_back({at, strength - 100});
+    }
   }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate& a, const Candidate& b) { return a.priority > b.priority; });
@@ -184,7 +232,7 @@ bool ThreatSolver::attack(int depth) {
   }
   if (!aborted_) {
     Entry& e = entry();
-    e.fail_depth = static_cast<std::uint8_t>(std::max<int>(e.fail_depth, depth));
+    e.fail_depth = std::max(e.fail_depth, failed_within(depth));
   }
   return false;
 }
@@ -205,8 +253,8 @@ bool ThreatSolver::try_threat(int at, int depth) {
       won = attack(depth - 1);
       take(block);
     }
-  } else if (mode_ == ThreatMode::kVct) {
-    won = defend_three(depth);
+  } else if (mode_ != ThreatMode::kVcf) {
+    won = defend_threat(depth);
   }
   take(at);
   return won;
@@ -238,17 +286,124 @@ void ThreatSolver::three_answers(std::vector<int>& answers) {
   if (answers.empty()) answers.push_back(-1);
 }
 
-bool ThreatSolver::defend_three(int depth) {
+bool ThreatSolver::defend_threat(int depth) {
   std::vector<int> answers;
   three_answers(answers);
-  if (answers.empty()) return false;
+  // Not a three: a quiet move wins only if it threatens a VCF (fukumi), which takes
+  // it, a four and a five at the least.
+  if (answers.empty() && (mode_ != ThreatMode::kVctQuiet || depth < 3 || !vcf_threat_answers(depth - 1, answers)))
+    return false;
   if (answers.front() < 0) return true;  // every answer is forbidden to Black
+  // One refutation is enough: an answer the table already knows holds the attacker
+  // ends the node at once, and answers it knows lose need no search. (The table is
+  // read with the answer's key, without placing the stone.)
+  std::vector<int> open;
   for (const int at : answers) {
+    const Entry* e = probe(mode_, hash_ ^ stone_key(at, defender_));
+    if (e != nullptr && e->fail_depth >= depth - 1) return false;
+    if (e == nullptr || e->win_depth > depth - 1) open.push_back(at);
+  }
+  for (const int at : open) {
     put(at, defender_);
     const bool won = attack(depth - 1);
     take(at);
     if (!won) return false;
   }
+  return true;
+}
+
+void ThreatSolver::quiet_threats(std::vector<std::pair<int, int>>& quiet) const {
+  // A quiet move threatens a VCF only if a four of that VCF uses its stone: a five
+  // cells' window through it, free of defender stones, must hold two more attacker
+  // stones or points where the attacker makes a four now (a VCF's fours often build
+  // the next four: see test_vct_fukumi_move's g12).
+  std::array<bool, kCells> four_point{};
+  for (const int at : points_)
+    if (board_.cell(at) == kEmpty && board_.threat(at, attacker_).fours > 0) four_point[static_cast<std::size_t>(at)] = true;
+  for (const int at : points_) {
+    if (board_.cell(at) != kEmpty || four_point[static_cast<std::size_t>(at)]) continue;
+    const PatternBoard::PointThreat t = board_.threat(at, attacker_);
+    if (t.threes > 0 || t.five || !may_play(at, attacker_)) continue;  // threes are tried as threes
+    int strength = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int step = kDirections[static_cast<std::size_t>(d)];
+      for (int first = -4; first <= 0; ++first) {
+        int useful = 0, fours = 0;
+        bool open = true;
+        for (int k = first; k < first + 5 && open; ++k) {
+          const int q = at + k * step;
+          const Cell c = board_.cell(q);
+          const bool four = c == kEmpty && four_point[static_cast<std::size_t>(q)];
+          if (c == attacker_ || four) ++useful;
+          else if (c != kEmpty) open = false;
+          fours += four ? 1 : 0;
+        }
+        if (open && fours > 0) strength = std::max(strength, useful);
+      }
+    }
+    if (strength >= 2) quiet.emplace_back(at, strength);
+  }
+}
+
+bool ThreatSolver::vcf_threat_answers(int depth, std::vector<int>& answers) {
+  // Would the attacker, moving again, win by fours within `depth` moves?
+  const ThreatMode vct = mode_;
+  mode_ = ThreatMode::kVcf;
+  const int moves = std::min(depth, kQuietVcfMoves);
+  const bool vcf = attack(moves);
+  mode_ = vct;
+  if (!vcf) return false;
+  // The defender stops that VCF only by taking one of its points (an attacker four
+  // point, a block's point or a final five point), by a four of its own, or by a
+  // stone that turns one of its forced blocks into a four: a stone on a line where
+  // the block would make a blocked three or more. Every other move leaves the VCF
+  // standing (the replay below follows the very line that was proven). A line the
+  // table no longer holds whole proves nothing.
+  answers.clear();
+  std::vector<int> placed;
+  bool whole = false;
+  for (int left = moves; left >= 1; --left) {
+    int five[2];
+    const int fives = five_points(attacker_, five, 2);
+    if (fives > 0) {
+      for (int i = 0; i < fives; ++i) add_unique(answers, five[i]);
+      whole = true;
+      break;
+    }
+    const Entry* e = probe(ThreatMode::kVcf, hash_);
+    if (e == nullptr || e->win_depth > left || e->move == 0) break;
+    const int at = e->move;
+    add_unique(answers, at);
+    put(at, attacker_);
+    placed.push_back(at);
+    int fives_through[kMaxList];
+    const int count = five_points_through(at, attacker_, fives_through);
+    if (count != 1 || !may_play(fives_through[0], defender_)) {
+      for (int i = 0; i < count; ++i) add_unique(answers, fives_through[i]);
+      whole = count >= 1;
+      break;
+    }
+    const int block = fives_through[0];
+    add_unique(answers, block);
+    for (int d = 0; d < 4; ++d) {
+      const Shape s = board_.shape(block, d, defender_);
+      if (s < kBlockedThree || s == kOverline) continue;
+      const int step = kDirections[static_cast<std::size_t>(d)];
+      for (int k = -4; k <= 4; ++k)
+        if (k != 0 && board_.cell(block + k * step) == kEmpty) add_unique(answers, block + k * step);
+    }
+    put(block, defender_);
+    placed.push_back(block);
+  }
+  for (auto it = placed.rbegin(); it != placed.rend(); ++it) take(*it);
+  if (!whole) {
+    answers.clear();
+    return false;
+  }
+  for (const int at : points_)
+    if (board_.cell(at) == kEmpty && board_.threat(at, defender_).fours > 0) add_unique(answers, at);
+  std::erase_if(answers, [&](int at) { return !may_play(at, defender_); });
+  if (answers.empty()) answers.push_back(-1);
   return true;
 }
 
@@ -264,14 +419,16 @@ std::vector<core::Move> ThreatSolver::winning_line(int depth) {
       break;
     }
     // A VCT node proven by its VCF keeps the rest of the line among the VCF entries.
-    int at = 0;
-    for (const ThreatMode mode : {mode_, ThreatMode::kVcf}) {
-      const Entry& e = entry(mode);
-      if (e.win_depth <= depth && e.move != 0) {
-        at = e.move;
-        break;
+    auto proven_move = [&] {
+      for (const ThreatMode mode : {mode_, ThreatMode::kVcf}) {
+        const Entry* e = probe(mode, hash_);
+        if (e != nullptr && e->win_depth <= depth && e->move != 0) return static_cast<int>(e->move);
       }
-    }
+      return 0;
+    };
+    int at = proven_move();
+    // A full table may have lost an entry of the proof: prove the node again.
+    if (at == 0 && attack(depth)) at = proven_move();
     if (at == 0) break;
     line.push_back(core::Move(static_cast<std::uint16_t>(at)));
     put(at, attacker_);
@@ -284,6 +441,7 @@ std::vector<core::Move> ThreatSolver::winning_line(int depth) {
     } else {
       std::vector<int> answers;
       three_answers(answers);
+      if (answers.empty() && mode_ == ThreatMode::kVctQuiet && depth >= 3) vcf_threat_answers(depth - 1, answers);
       if (!answers.empty()) reply = answers.front();
     }
     // The defender cannot answer: the attacker's five follows whatever it plays.
@@ -314,12 +472,11 @@ ThreatResult ThreatSolver::solve(const Cells& cells, int size, Rule rule, Cell a
   mode_ = mode;
   hash_ = 0;
   for (const int at : points_)
-    if (board_.cell(at) != kEmpty)
-      hash_ ^= threat_keys().stone(static_cast<std::size_t>(at),
-                                   board_.cell(at) == kBlack ? core::Side::kFirst : core::Side::kSecond);
+    if (board_.cell(at) != kEmpty) hash_ ^= stone_key(at, board_.cell(at));
   aborted_ = false;
   const int limit = std::min(max_attacker_moves, 250);
   for (int depth = 1; depth <= limit; ++depth) {
+    root_depth_ = depth;
     if (attack(depth)) {
       result.proven = true;
       result.attacker_moves = depth;
