@@ -1,7 +1,7 @@
 // narabe-gomoku-mate: the Gomoku threat solver (engine/games/gomoku/threat_solver.h)
 // on the renju mate problems of a JSON-lines file (shared/data/gomoku/README.md).
 // Per problem it runs VCF and then, if the problem is a VCT one, VCT with quiet VCF
-// threats (up to a million nodes) and plain VCT (the rest of the time), each
+// threats (up to 400,000 nodes) and plain VCT (the rest of the time), each
 // deepened one attacker move at a time, with one thread and a CPU-time budget; it replays the
 // proven line through the rules (legal moves, Black never on a forbidden point, the
 // attacker's five at the end) and prints: proved or not, the plies to the five, the
@@ -35,7 +35,7 @@ using narabe::tools::cpu_seconds;
 namespace {
 
 constexpr int kVcfMoves = 120;
-constexpr std::uint64_t kQuietNodes = 1'000'000;
+constexpr std::uint64_t kQuietNodes = 400'000;
 
 }  // namespace
 

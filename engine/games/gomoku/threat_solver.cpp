@@ -277,8 +277,10 @@ void ThreatSolver::three_answers(std::vector<int>& answers) {
       for (int i = 0; i < count; ++i) add_unique(answers, fives[i]);
     }
   }
-  if (answers.empty()) return;
-  // Counter-fours anywhere.
+  if (!answers.empty()) add_counter_fours(answers);
+}
+
+void ThreatSolver::add_counter_fours(std::vector<int>& answers) const {
   for (const int at : points_)
     if (board_.cell(at) == kEmpty && board_.threat(at, defender_).fours > 0) add_unique(answers, at);
   std::erase_if(answers, [&](int at) { return !may_play(at, defender_); });
@@ -400,10 +402,7 @@ bool ThreatSolver::vcf_threat_answers(int depth, std::vector<int>& answers) {
     answers.clear();
     return false;
   }
-  for (const int at : points_)
-    if (board_.cell(at) == kEmpty && board_.threat(at, defender_).fours > 0) add_unique(answers, at);
-  std::erase_if(answers, [&](int at) { return !may_play(at, defender_); });
-  if (answers.empty()) answers.push_back(-1);
+  add_counter_fours(answers);
   return true;
 }
 

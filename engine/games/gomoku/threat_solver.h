@@ -110,6 +110,9 @@ class ThreatSolver {
   bool defend_threat(int depth);
   // The defender's answers to the attacker's three (see above), those it may play.
   void three_answers(std::vector<int>& answers);
+  // Adds the defender's counter-fours (anywhere) to `answers` and keeps those it may
+  // play; -1 alone if none is left.
+  void add_counter_fours(std::vector<int>& answers) const;
   // Whether the attacker, moving again, has a VCF within `depth` moves (at most
   // kQuietVcfMoves); if so, the defender's moves that might stop it, those it may
   // play (-1 alone if none). The VCF entries of the table hold the proof.
