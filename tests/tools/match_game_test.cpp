@@ -22,6 +22,9 @@
 namespace narabe::match {
 namespace {
 
+using rules::make_referee;
+using rules::Referee;
+
 using core::Outcome;
 using core::Side;
 using Words = std::vector<std::string>;

@@ -19,6 +19,9 @@
 namespace narabe::match {
 namespace {
 
+using rules::make_referee;
+using rules::Referee;
+
 using Words = std::vector<std::string>;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

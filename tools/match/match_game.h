@@ -9,7 +9,7 @@
 
 #include "tools/match/game_record.h"
 #include "tools/match/player.h"
-#include "tools/match/referee.h"
+#include "tools/rules/referee.h"
 
 namespace narabe::match {
 
@@ -29,6 +29,6 @@ struct PlayedGame {
   GameRecord record;
   std::optional<int> failed_side;
 };
-std::optional<PlayedGame> play_game(const GameSetup& setup, Referee& referee);
+std::optional<PlayedGame> play_game(const GameSetup& setup, rules::Referee& referee);
 
 }  // namespace narabe::match

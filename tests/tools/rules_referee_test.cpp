@@ -1,4 +1,4 @@
-// Tests of tools/match/referee.h: the referee built by name from the rules
+// Tests of tools/rules/referee.h: the referee built by name from the rules
 // library, which alone decides whether a move is legal and when a game is over.
 
 #include <gtest/gtest.h>
@@ -7,16 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "tools/match/referee.h"
+#include "tools/rules/referee.h"
 
-namespace narabe::match {
+namespace narabe::rules {
 namespace {
 
 using core::Outcome;
 using core::Side;
 
-std::unique_ptr<Referee> referee(std::string_view game, const core::VariantArgs& variant = {}) {
-  auto made = make_referee(game, variant);
+std::unique_ptr<rules::Referee> referee(std::string_view game, const core::VariantArgs& variant = {}) {
+  auto made = rules::make_referee(game, variant);
   EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error());
   return made.ok() ? std::move(*made) : nullptr;
 }
@@ -59,7 +59,7 @@ TEST(Referee, Connect4DefaultAndVariant) {
 }
 
 TEST(Referee, UnknownGameNamesItAndTheKnownOnes) {
-  auto made = make_referee("chess", {});
+  auto made = rules::make_referee("chess", {});
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().find("unknown game 'chess'"), std::string::npos) << made.error();
   EXPECT_NE(made.error().find("tictactoe"), std::string::npos) << made.error();
@@ -67,24 +67,24 @@ TEST(Referee, UnknownGameNamesItAndTheKnownOnes) {
 }
 
 TEST(Referee, BadVariantsNameTheProblem) {
-  auto unknown_key = make_referee("connect4", {{"depth", "3"}});
+  auto unknown_key = rules::make_referee("connect4", {{"depth", "3"}});
   ASSERT_FALSE(unknown_key.ok());
   EXPECT_NE(unknown_key.error().find("'depth'"), std::string::npos) << unknown_key.error();
 
-  auto bad_number = make_referee("connect4", {{"width", "seven"}});
+  auto bad_number = rules::make_referee("connect4", {{"width", "seven"}});
   ASSERT_FALSE(bad_number.ok());
   EXPECT_NE(bad_number.error().find("width"), std::string::npos) << bad_number.error();
   EXPECT_NE(bad_number.error().find("'seven'"), std::string::npos) << bad_number.error();
 
-  auto too_small = make_referee("connect4", {{"height", "3"}});
+  auto too_small = rules::make_referee("connect4", {{"height", "3"}});
   ASSERT_FALSE(too_small.ok());
   EXPECT_NE(too_small.error().find("height"), std::string::npos) << too_small.error();
 
-  auto twice = make_referee("connect4", {{"width", "5"}, {"width", "6"}});
+  auto twice = rules::make_referee("connect4", {{"width", "5"}, {"width", "6"}});
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.error().find("twice"), std::string::npos) << twice.error();
 
-  auto tictactoe_variant = make_referee("tictactoe", {{"size", "4"}});
+  auto tictactoe_variant = rules::make_referee("tictactoe", {{"size", "4"}});
   ASSERT_FALSE(tictactoe_variant.ok());
   EXPECT_NE(tictactoe_variant.error().find("'size'"), std::string::npos) << tictactoe_variant.error();
 }
@@ -295,4 +295,49 @@ TEST(Referee, CloneKeepsTheVariant) {
 }
 
 }  // namespace
-}  // namespace narabe::match
+}  // namespace narabe::rules
+
+namespace narabe::rules {
+namespace {
+
+TEST(RefereeBoard, CellsAreShownTopRowFirst) {
+  auto r = make_referee("connect4", {});
+  ASSERT_TRUE(r.ok());
+  ASSERT_TRUE((*r)->play("4").ok());
+  const BoardCells board = (*r)->board();
+  EXPECT_EQ(board.width, 7);
+  EXPECT_EQ(board.height, 6);
+  EXPECT_EQ(board.at(3, 5), 'x');
+  EXPECT_EQ(board.at(3, 4), '.');
+  EXPECT_EQ((*r)->move_at(3, 0), "4");
+  EXPECT_EQ((*r)->cell_name(3, 5), "d1");
+}
+
+TEST(RefereeBoard, ReversiCountsRanksFromTheTop) {
+  auto r = make_referee("reversi", {});
+  ASSERT_TRUE(r.ok());
+  const BoardCells board = (*r)->board();
+  EXPECT_EQ(board.width, 8);
+  EXPECT_EQ(board.height, 8);
+  EXPECT_EQ((*r)->cell_name(3, 2), "d3");
+  EXPECT_EQ((*r)->move_at(3, 2), "d3");
+  EXPECT_TRUE((*r)->play("d3").ok());
+  EXPECT_EQ((*r)->board().at(3, 2), (*r)->board().at(3, 3));
+}
+
+TEST(RefereeBoard, RenjuForbiddenPointsForBlackOnly) {
+  auto r = make_referee("gomoku", {{"rule", "renju"}});
+  ASSERT_TRUE(r.ok());
+  // Black h8, i9 (wait: h9 / i8) forms a double three threat at a point.
+  for (const char* m : {"h8", "a1", "i8", "a3", "h9", "a5", "i10", "a7"}) ASSERT_TRUE((*r)->play(m).ok()) << m;
+  const auto forbidden = (*r)->forbidden_cells();
+  ASSERT_FALSE(forbidden.empty());
+  auto refused = (*r)->play(forbidden.front());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("forbidden"), std::string::npos);
+  auto free = make_referee("gomoku", {});
+  EXPECT_TRUE((*free)->forbidden_cells().empty());
+}
+
+}  // namespace
+}  // namespace narabe::rules

@@ -1,16 +1,45 @@
-#include "tools/match/referee.h"
+#include "tools/rules/referee.h"
 
 #include <fmt/format.h>
 
 #include "engine/games/registry.h"
 
-namespace narabe::match {
+namespace narabe::rules {
 namespace {
+
+// Every game's fen starts with the rows from the top down (fen_board.h), so the
+// board a person sees is read from the fen, the same for every game.
+BoardCells board_from_fen(std::string_view fen) {
+  BoardCells board;
+  const std::string_view rows = fen.substr(0, fen.find(' '));
+  std::size_t start = 0;
+  while (start <= rows.size()) {
+    std::size_t end = rows.find('/', start);
+    if (end == std::string_view::npos) end = rows.size();
+    int width = 0;
+    int run = 0;
+    for (char c : rows.substr(start, end - start)) {
+      if (c >= '0' && c <= '9') {
+        run = run * 10 + (c - '0');
+        continue;
+      }
+      for (; run > 0; --run, ++width) board.cells.push_back('.');
+      board.cells.push_back(c);
+      ++width;
+    }
+    for (; run > 0; --run, ++width) board.cells.push_back('.');
+    board.width = width;
+    ++board.height;
+    start = end + 1;
+  }
+  return board;
+}
 
 template <core::Game G>
 class GameReferee final : public Referee {
  public:
-  explicit GameReferee(typename G::Variant variant) : variant_(variant), game_(variant) {}
+  explicit GameReferee(typename G::Variant variant)
+      : variant_(variant), game_(variant), height_(board_from_fen(game_.to_fen()).height) {}
 
   core::Status reset(std::string_view fen) override {
     if (fen.empty()) {
@@ -58,10 +87,31 @@ class GameReferee final : public Referee {
   }
   std::unique_ptr<Referee> clone() const override { return std::make_unique<GameReferee>(*this); }
 
+  BoardCells board() const override { return board_from_fen(game_.to_fen()); }
+  std::string cell_name(int file, int row) const override {
+    // Reversi follows Othello's notation (rank 1 at the top); the others count
+    // ranks from the bottom.
+    const bool ranks_from_top = G::kName == std::string_view("reversi");
+    const int rank = ranks_from_top ? row + 1 : height_ - row;
+    return static_cast<char>('a' + file) + std::to_string(rank);
+  }
+  std::string move_at(int file, int row) const override {
+    if (G::kName == std::string_view("connect4")) return std::to_string(file + 1);
+    return cell_name(file, row);
+  }
+  std::vector<std::string> forbidden_cells() const override {
+    if constexpr (requires(const G& g) { g.forbidden_cells(); }) {
+      return game_.forbidden_cells();
+    } else {
+      return {};
+    }
+  }
+
  private:
   typename G::Variant variant_;
   G game_;
   std::vector<core::Move> history_;
+  int height_;  // fixed by the variant; cell_name is called per cell, per frame
 };
 
 }  // namespace
@@ -87,4 +137,4 @@ std::vector<std::string> known_games() {
   return names;
 }
 
-}  // namespace narabe::match
+}  // namespace narabe::rules
