@@ -1,0 +1,171 @@
+#pragma once
+// narabe-gui's controller: everything the program decides, with no SDL and no
+// drawing. It holds the start screen's choices, the game on the board (through
+// the rules library), the history for undo, the session's scores, the
+// messages, the animation in progress (as start times; the view draws it) and
+// the conversation with the engine (through EngineLink, never blocking).
+//
+// Time is a number of seconds passed in by the caller (`now`), so tests and
+// scripted runs drive it exactly.
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/side.h"
+#include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/game_setup.h"
+#include "tools/gui/app/sound_sink.h"
+#include "tools/rules/referee.h"
+
+namespace narabe::gui {
+
+struct CellPos {
+  int file = -1;
+  int row = -1;  // 0 = top row, as drawn
+  bool valid() const { return file >= 0 && row >= 0; }
+  bool operator==(const CellPos&) const = default;
+};
+
+enum class Screen { kStart, kPlaying };
+
+// The start screen's rows, top to bottom.
+enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kMusic, kEffects, kStart };
+inline constexpr int kStartRows = 8;
+
+enum class CommandKind {
+  kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)
+  kDropColumn,     // x = column from 0 (Connect Four's 1-7 keys)
+  kHover,          // x, y: the cell under the mouse becomes the cursor
+  kCursor,         // x, y: move the cursor (board) or the selection (start screen)
+  kActivate,       // Enter/Space: play at the cursor, or take the start screen's row
+  kChoose,         // x = StartRow, y = +1/-1: change that choice (mouse on the start screen)
+  kStart,          // leave the start screen and play
+  kUndo,
+  kNewGame,
+  kToggleHints,
+  kToggleMusic,
+  kToggleEffects,
+  kBack,           // Esc: close the help, or go back to the start screen
+  kHelp,           // F1
+  kRestartEngine,  // R, after the engine failed
+};
+
+struct Command {
+  CommandKind kind;
+  int x = 0;
+  int y = 0;
+};
+
+struct FlipStep {
+  CellPos cell;
+  double start = 0;  // seconds after the move began
+};
+
+// One move's animation: the stone placed (or dropped), then Reversi's flips.
+struct MoveAnimation {
+  CellPos cell;
+  char stone = 'x';
+  int fall_rows = 0;  // Connect Four: rows fallen; 0 for a placed stone
+  double start = 0;   // absolute time the move was made
+  double land = 0;    // seconds after start: the stone is down
+  std::vector<FlipStep> flips;
+  double end = 0;     // seconds after start: all done
+  bool landed_cue_sent = false;
+  bool flip_cue_sent = false;
+};
+
+struct SessionScore {
+  int person = 0;  // your wins
+  int engine = 0;  // engine wins
+  int draws = 0;
+};
+
+class Controller {
+ public:
+  Controller(Settings settings, EngineLink& engine, SoundSink& sound);
+
+  void handle(const Command& command, double now);
+  // Reads the engine's replies, advances the animation, asks the engine for a
+  // move when it is its turn. Call every frame.
+  void update(double now);
+
+  Screen screen() const { return screen_; }
+  const Settings& settings() const { return settings_; }
+  StartRow start_selection() const { return start_selection_; }
+  // Whether a start-screen row is shown (the rule only for Gomoku).
+  bool start_row_shown(StartRow row) const;
+
+  const rules::Referee& board() const { return *referee_; }
+  const std::optional<MoveAnimation>& animation() const { return animation_; }
+  CellPos last_move() const { return last_move_; }
+  const std::vector<CellPos>& winning_cells() const { return winning_cells_; }
+  // With hints on and a person to move: Renju's forbidden points, and the
+  // legal moves where the game shows them (Reversi).
+  std::vector<CellPos> forbidden_hints() const;
+  std::vector<CellPos> move_hints() const;
+  CellPos cursor() const { return cursor_; }
+
+  const std::string& message() const { return message_; }
+  SessionScore score(GameKind game) const { return scores_[static_cast<std::size_t>(game)]; }
+  bool thinking() const { return awaiting_; }
+  bool engine_failed() const { return engine_failed_; }
+  bool help_shown() const { return help_shown_; }
+  bool game_over() const;
+  // Whether a person may move now (not the engine's turn, no animation).
+  bool accepts_moves(double now) const;
+  // The engine's last evaluation ("+0.35", "mate in 3") and depth, for the
+  // side it searched for; empty before the first info line of a game.
+  const std::string& evaluation() const { return evaluation_; }
+  int depth() const { return depth_; }
+  int dropped_replies() const { return dropped_replies_; }
+  const std::vector<std::string>& moves() const { return moves_; }
+  bool is_engine_side(core::Side side) const;
+
+ private:
+  void start_game(double now);
+  void new_game(double now);
+  void choose(StartRow row, int delta);
+  void move_start_selection(int delta);
+  void play_person_move(const std::string& move, double now);
+  // Plays a move checked legal; starts its animation.
+  void apply_move(const std::string& move, double now);
+  void after_move();
+  void set_turn_message();
+  void undo();
+  void cancel_engine();
+  void handle_engine_events(double now);
+  void maybe_ask_engine(double now);
+  void play_pass_if_forced(double now);
+  std::string refusal_message(const std::string& error) const;
+  CellPos cell_named(const std::string& name) const;
+
+  Settings settings_;
+  EngineLink& engine_;
+  SoundSink& sound_;
+
+  Screen screen_ = Screen::kStart;
+  StartRow start_selection_ = StartRow::kStart;
+  bool help_shown_ = false;
+
+  std::unique_ptr<rules::Referee> referee_;
+  std::vector<std::string> moves_;  // from the start, passes included
+  std::optional<MoveAnimation> animation_;
+  CellPos last_move_;
+  CellPos cursor_;
+  std::vector<CellPos> winning_cells_;
+  std::string message_;
+  std::array<SessionScore, kGameKinds> scores_{};
+  std::optional<core::Outcome> scored_outcome_;  // the finished game's result, counted once
+
+  int position_id_ = 0;
+  bool awaiting_ = false;
+  bool engine_failed_ = false;
+  std::string evaluation_;
+  int depth_ = 0;
+  int dropped_replies_ = 0;
+};
+
+}  // namespace narabe::gui

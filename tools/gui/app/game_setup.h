@@ -1,0 +1,61 @@
+#pragma once
+// The choices of narabe-gui's start screen, and how each becomes the engine's
+// `newgame` and `Level` words. Settings are what the config file remembers.
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "engine/core/game_concept.h"
+
+namespace narabe::gui {
+
+enum class GameKind { kTicTacToe, kConnect4, kGomoku, kReversi };
+enum class GomokuRule { kFreestyle, kStandard, kRenju, kOverlineForbidden };
+enum class Mode { kPersonVsEngine, kEngineVsEngine, kTwoPeople };
+enum class FirstMover { kPerson, kEngine };
+enum class Level { kEasy, kNormal, kHard, kMax };
+
+inline constexpr int kGameKinds = 4;
+
+struct Settings {
+  GameKind game = GameKind::kConnect4;
+  GomokuRule rule = GomokuRule::kFreestyle;
+  Mode mode = Mode::kPersonVsEngine;
+  FirstMover first = FirstMover::kPerson;
+  Level level = Level::kNormal;
+  bool music = true;
+  bool effects = true;
+  double music_volume = 0.4;  // 0..1
+  double effects_volume = 0.8;
+  bool hints = true;
+
+  bool operator==(const Settings&) const = default;
+};
+
+// The words of each choice: what the config file stores and the engine reads
+// (level words are the Level option's values), in enum order.
+inline constexpr std::array<std::string_view, 4> kGameWords = {"tictactoe", "connect4", "gomoku", "reversi"};
+inline constexpr std::array<std::string_view, 4> kRuleWords = {"freestyle", "standard", "renju",
+                                                               "overline-forbidden"};
+inline constexpr std::array<std::string_view, 3> kModeWords = {"person-engine", "engine-engine", "two-people"};
+inline constexpr std::array<std::string_view, 2> kFirstWords = {"person", "engine"};
+inline constexpr std::array<std::string_view, 4> kLevelWords = {"easy", "normal", "hard", "max"};
+
+// What a person reads on the start screen.
+std::string_view game_title(GameKind game);
+std::string_view mode_title(Mode mode);
+std::string_view rule_title(GomokuRule rule);
+
+// The game name and variant keys as `newgame` takes them (Connect Four 7x6,
+// Gomoku 15x15 with its rule).
+std::string game_name(GameKind game);
+core::VariantArgs variant_args(const Settings& settings);
+
+// The names of the two sides as the board shows them ("Red", "Yellow").
+std::string_view side_name(GameKind game, int side_index);
+
+// The engine's thinking time per move for a level.
+int movetime_ms(Level level);
+
+}  // namespace narabe::gui
