@@ -259,6 +259,7 @@ void Controller::apply_move(const std::string& move, double now) {
     return;
   }
   last_move_ = anim.cell;
+  set_turn_message();  // the result, if any, waits for the stone to land
   if (settings_.game == GameKind::kConnect4) {
     anim.fall_rows = anim.cell.row + 1;
     anim.land = timing::fall_seconds(anim.fall_rows);

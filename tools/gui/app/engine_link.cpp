@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <signal.h>
+
 #include <chrono>
 
 #include "protocol/client/engine_messages.h"
@@ -74,6 +76,12 @@ std::vector<EngineEvent> ProcessEngineLink::poll() {
   std::vector<EngineEvent> out;
   out.swap(events_);
   return out;
+}
+
+void ProcessEngineLink::kill_engine() {
+  // Only the pid is read here, never the process object the reader thread
+  // owns; the child is not reaped before the reader sees it gone.
+  if (process_) ::kill(process_->pid(), SIGKILL);
 }
 
 void ProcessEngineLink::report(EngineEvent event) {

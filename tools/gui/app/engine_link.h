@@ -63,6 +63,9 @@ class ProcessEngineLink final : public EngineLink {
   void request_move(const MoveRequest& request) override;
   void cancel() override;
   std::vector<EngineEvent> poll() override;
+  // SIGKILL to the engine, as a crash would be (for scripted tests); the
+  // reader thread then reports the failure as for any crash.
+  void kill_engine();
 
  private:
   void shut_down();

@@ -1,0 +1,80 @@
+#include "tools/gui/input/key_map.h"
+
+#include <cmath>
+
+#include "tools/gui/view/painter.h"
+
+namespace narabe::gui::input {
+namespace {
+
+// Connect Four takes a click anywhere in a column, above the board included.
+std::optional<int> column_at(const view::BoardLayout& layout, float x, float y) {
+  const int file = static_cast<int>(std::floor((x - layout.first.x) / layout.cell + 0.5f));
+  if (file < 0 || file >= layout.files) return std::nullopt;
+  if (y < layout.frame.y - layout.cell || y > layout.frame.y + layout.frame.h) return std::nullopt;
+  return file;
+}
+
+}  // namespace
+
+std::optional<Command> command_for_key(SDL_Keycode key, const Controller& controller) {
+  if (key >= SDLK_1 && key <= SDLK_9 && controller.screen() == Screen::kPlaying)
+    return Command{CommandKind::kDropColumn, static_cast<int>(key - SDLK_1)};
+  switch (key) {
+    case SDLK_LEFT: return Command{CommandKind::kCursor, -1, 0};
+    case SDLK_RIGHT: return Command{CommandKind::kCursor, 1, 0};
+    case SDLK_UP: return Command{CommandKind::kCursor, 0, -1};
+    case SDLK_DOWN: return Command{CommandKind::kCursor, 0, 1};
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+    case SDLK_SPACE: return Command{CommandKind::kActivate};
+    case SDLK_u: return Command{CommandKind::kUndo};
+    case SDLK_n: return Command{CommandKind::kNewGame};
+    case SDLK_h: return Command{CommandKind::kToggleHints};
+    case SDLK_m: return Command{CommandKind::kToggleMusic};
+    case SDLK_s: return Command{CommandKind::kToggleEffects};
+    case SDLK_r: return Command{CommandKind::kRestartEngine};
+    case SDLK_ESCAPE: return Command{CommandKind::kBack};
+    case SDLK_F1: return Command{CommandKind::kHelp};
+    default: return std::nullopt;
+  }
+}
+
+std::optional<Command> command_for_click(float x, float y, const Controller& controller, int window_w, int window_h) {
+  if (controller.help_shown()) return Command{CommandKind::kBack};  // a click closes the help too
+  if (controller.screen() == Screen::kStart) {
+    const auto rows = view::shown_start_rows(controller);
+    const int n = static_cast<int>(rows.size());
+    for (int i = 0; i < n; ++i) {
+      const view::Rect rect = view::start_row_rect(i, n, window_w, window_h);
+      if (!rect.contains(x, y)) continue;
+      const StartRow row = rows[static_cast<std::size_t>(i)];
+      if (row == StartRow::kStart) return Command{CommandKind::kStart};
+      const bool back = view::start_row_back_rect(rect).contains(x, y);
+      return Command{CommandKind::kChoose, static_cast<int>(row), back ? -1 : 1};
+    }
+    return std::nullopt;
+  }
+  const view::BoardLayout layout = view::layout_for(controller, window_w, window_h);
+  if (controller.settings().game == GameKind::kConnect4) {
+    if (auto column = column_at(layout, x, y)) return Command{CommandKind::kDropColumn, *column};
+    return std::nullopt;
+  }
+  const CellPos cell = layout.hit(x, y);
+  if (!cell.valid()) return std::nullopt;
+  return Command{CommandKind::kPlayCell, cell.file, cell.row};
+}
+
+std::optional<Command> command_for_motion(float x, float y, const Controller& controller, int window_w, int window_h) {
+  if (controller.screen() != Screen::kPlaying) return std::nullopt;
+  const view::BoardLayout layout = view::layout_for(controller, window_w, window_h);
+  if (controller.settings().game == GameKind::kConnect4) {
+    if (auto column = column_at(layout, x, y)) return Command{CommandKind::kHover, *column, 0};
+    return std::nullopt;
+  }
+  const CellPos cell = layout.hit(x, y);
+  if (!cell.valid()) return std::nullopt;
+  return Command{CommandKind::kHover, cell.file, cell.row};
+}
+
+}  // namespace narabe::gui::input

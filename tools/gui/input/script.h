@@ -1,0 +1,39 @@
+#pragma once
+// Scripted input for narabe-gui's headless tests and screenshots
+// (`--script FILE`): one step a line, executed in order against a virtual
+// clock, so what a script does and the pictures it takes are the same on every
+// run. Blank lines and lines starting with '#' are skipped.
+//
+//   key NAME            press a key (SDL's key names: Return, Space, Left, 4, U, F1, Escape)
+//   click X Y           a left click at that window pixel
+//   cell FILE ROW       a left click at the centre of that cell (0-based, row 0 at the top)
+//   move X Y            the mouse moves there
+//   wait MS             let MS milliseconds of virtual time pass (animations run)
+//   idle                wait (in real time too, at most 60 s) until a person may move,
+//                       the game is over or the engine failed
+//   screenshot PATH     save the window as a BMP
+//   expect-message TEXT fail unless the message line is exactly TEXT
+//   expect-cell FILE ROW C  fail unless that cell holds C ('x', 'o' or '.')
+//   kill-engine         kill the engine process (SIGKILL), as a crash would
+//   quit                end the run (the end of the script does too)
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/expected.h"
+
+namespace narabe::gui::input {
+
+struct ScriptStep {
+  enum class Kind { kKey, kClick, kCell, kMove, kWait, kIdle, kScreenshot, kExpectMessage, kExpectCell, kKillEngine, kQuit };
+  Kind kind = Kind::kQuit;
+  std::string text;  // key name, path, message, expected cell
+  int x = 0, y = 0;  // pixel, cell or milliseconds (x)
+  int line = 0;      // in the script, for errors
+};
+
+// The steps, or the first bad line's number and what is wrong with it.
+core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text);
+
+}  // namespace narabe::gui::input

@@ -1,0 +1,291 @@
+// narabe-gui: the desktop frontend. Starts the engine (any program that speaks
+// narabe's protocol) as a child process, opens a window and lets a person play
+// the four games against it, watch it play itself, or play a friend.
+//
+//   narabe-gui [--engine PATH] [--config FILE] [--size WxH]
+//   narabe-gui --script FILE [--screenshot PATH]   (headless tests, docs pictures)
+//
+// Everything is decided in app/ (the controller); this file only wires SDL's
+// events, clock and window to it.
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "tools/gui/app/controller.h"
+#include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/settings_file.h"
+#include "tools/gui/app/sound_sink.h"
+#include "tools/gui/input/key_map.h"
+#include "tools/gui/input/script.h"
+#include "tools/gui/view/canvas.h"
+#include "tools/gui/view/painter.h"
+
+namespace {
+
+using namespace narabe::gui;
+namespace po = boost::program_options;
+
+constexpr const char* kFontDir = "/usr/share/fonts/truetype/dejavu";
+constexpr double kFrameSeconds = 1.0 / 60.0;
+
+std::string engine_beside_us() {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "narabe";
+  return (self.parent_path() / "narabe").string();
+}
+
+bool save_bmp(SDL_Renderer* renderer, int w, int h, const std::string& path) {
+  SDL_Surface* surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+  if (surface == nullptr) return false;
+  bool ok = SDL_RenderReadPixels(renderer, nullptr, SDL_PIXELFORMAT_ARGB8888, surface->pixels, surface->pitch) == 0 &&
+            SDL_SaveBMP(surface, path.c_str()) == 0;
+  SDL_FreeSurface(surface);
+  return ok;
+}
+
+// What the program owns while it runs; released in reverse order.
+struct Sdl {
+  ~Sdl() {
+    canvas.reset();
+    if (renderer) SDL_DestroyRenderer(renderer);
+    if (window) SDL_DestroyWindow(window);
+    if (ttf) TTF_Quit();
+    SDL_Quit();
+  }
+  SDL_Window* window = nullptr;
+  SDL_Renderer* renderer = nullptr;
+  bool ttf = false;
+  std::unique_ptr<view::Canvas> canvas;
+};
+
+int fail(const std::string& message) {
+  std::cerr << "narabe-gui: " << message << "\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string engine_path, script_path, screenshot_path, config_path, size_text = "1040x700";
+  po::options_description options("narabe-gui options");
+  options.add_options()("help", "this text")(
+      "engine", po::value(&engine_path), "the engine to play (default: the narabe beside narabe-gui)")(
+      "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
+      "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
+      "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
+      "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "narabe-gui: " << e.what() << " (narabe-gui --help lists the options)\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << "narabe-gui: play tic-tac-toe, Connect Four, Gomoku and Reversi against the narabe engine.\n\n"
+              << options << "\nKeys: F1 in the window. Without a display: xvfb-run narabe-gui, or play the\n"
+              << "engine directly (narabe; see docs/protocol.md).\n";
+    return 0;
+  }
+  int width = 0, height = 0;
+  if (std::sscanf(size_text.c_str(), "%dx%d", &width, &height) != 2 || width < 320 || height < 240 || width > 8192 ||
+      height > 8192) {
+    std::cerr << "narabe-gui: --size wants WxH from 320x240 to 8192x8192, not '" << size_text << "'\n";
+    return 2;
+  }
+  if (!screenshot_path.empty() && script_path.empty()) {
+    std::cerr << "narabe-gui: --screenshot goes with --script\n";
+    return 2;
+  }
+  std::vector<input::ScriptStep> script;
+  const bool scripted = !script_path.empty();
+  if (scripted) {
+    std::ifstream in(script_path);
+    if (!in) return fail("cannot read the script " + script_path);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = input::parse_script(text.str());
+    if (!parsed) return fail(script_path + ": " + parsed.error());
+    script = std::move(*parsed);
+  }
+
+  if (engine_path.empty()) engine_path = engine_beside_us();
+  if (access(engine_path.c_str(), X_OK) != 0)
+    return fail("no engine at " + engine_path + " (build it: cmake --build --preset release, or give --engine PATH)");
+
+  if (config_path.empty()) config_path = default_settings_path();
+  LoadedSettings loaded = config_path.empty() ? LoadedSettings{} : load_settings(config_path);
+  for (const auto& problem : loaded.problems) std::cerr << "narabe-gui: " << problem << "\n";
+
+  ProcessEngineLink engine({engine_path});
+  if (const std::string error = engine.start(); !error.empty()) return fail(error);
+
+  // ---- SOUND: the lead plugs the synthesizer in here after merging gui-audio:
+  //   auto board = audio::SoundBoard::open();  (an adapter from SoundSink's calls
+  //   to SoundBoard's: play(Cue) -> play(Effect), the rest one to one), and its
+  //   status_message() goes to `notice` below when there is no device.
+  NullSoundSink sound;
+  std::string notice = "sound: not built in yet";
+  // ---- end SOUND
+
+  Sdl sdl;
+  if (scripted && std::getenv("SDL_VIDEODRIVER") == nullptr) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  if (SDL_Init(SDL_INIT_VIDEO) != 0 ||
+      (sdl.window = SDL_CreateWindow("narabe", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                     SDL_WINDOW_RESIZABLE | (scripted ? SDL_WINDOW_HIDDEN : 0))) == nullptr) {
+    return fail(std::string("cannot open a window (") + SDL_GetError() +
+                ").\nNo display here? Run it on a virtual one: xvfb-run -s '-screen 0 1280x800x24' " + argv[0] +
+                "\nor play the engine directly: " + engine_path + " (docs/protocol.md).");
+  }
+  const Uint32 flags = scripted ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC;
+  sdl.renderer = SDL_CreateRenderer(sdl.window, -1, flags);
+  if (sdl.renderer == nullptr) sdl.renderer = SDL_CreateRenderer(sdl.window, -1, SDL_RENDERER_SOFTWARE);
+  if (sdl.renderer == nullptr) return fail(std::string("cannot draw in the window: ") + SDL_GetError());
+  if (TTF_Init() != 0) return fail(std::string("cannot start SDL_ttf: ") + TTF_GetError());
+  sdl.ttf = true;
+  std::string font_error;
+  sdl.canvas = view::Canvas::open(sdl.renderer, kFontDir, &font_error);
+  if (!sdl.canvas) return fail(font_error);
+
+  Controller controller(loaded.settings, engine, sound);
+  const auto started = std::chrono::steady_clock::now();
+  auto real_seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
+  double now = 0;
+  auto window_size = [&] {
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(sdl.renderer, &w, &h);
+    return std::pair{w, h};
+  };
+  auto draw = [&] {
+    const auto [w, h] = window_size();
+    view::paint(*sdl.canvas, controller, now, w, h, notice);
+  };
+  auto apply = [&](std::optional<Command> command) {
+    if (command) controller.handle(*command, now);
+  };
+
+  if (scripted) {
+    // A virtual clock: each frame is exactly 1/60 s, whatever the machine's speed.
+    auto frame = [&] {
+      now += kFrameSeconds;
+      controller.update(now);
+    };
+    for (const auto& step : script) {
+      using Kind = input::ScriptStep::Kind;
+      const auto [w, h] = window_size();
+      auto where = [&] { return "script line " + std::to_string(step.line) + ": "; };
+      switch (step.kind) {
+        case Kind::kKey: {
+          const SDL_Keycode key = SDL_GetKeyFromName(step.text.c_str());
+          if (key == SDLK_UNKNOWN) return fail(where() + "unknown key name '" + step.text + "'");
+          apply(input::command_for_key(key, controller));
+          break;
+        }
+        case Kind::kClick:
+          apply(input::command_for_click(static_cast<float>(step.x), static_cast<float>(step.y), controller, w, h));
+          break;
+        case Kind::kMove:
+          apply(input::command_for_motion(static_cast<float>(step.x), static_cast<float>(step.y), controller, w, h));
+          break;
+        case Kind::kCell: {
+          const view::Point p = view::layout_for(controller, w, h).center(step.x, step.y);
+          apply(input::command_for_motion(p.x, p.y, controller, w, h));
+          apply(input::command_for_click(p.x, p.y, controller, w, h));
+          break;
+        }
+        case Kind::kWait:
+          for (double until = now + step.x / 1000.0; now + 1e-9 < until;) frame();
+          break;
+        case Kind::kIdle: {
+          const double limit = real_seconds() + 60;
+          frame();
+          while (!(controller.screen() == Screen::kStart || controller.accepts_moves(now) || controller.game_over() ||
+                   controller.engine_failed()) ||
+                 controller.animation()) {
+            if (real_seconds() > limit) return fail(where() + "still busy after 60 s: " + controller.message());
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            frame();
+          }
+          break;
+        }
+        case Kind::kScreenshot:
+          draw();
+          if (!save_bmp(sdl.renderer, w, h, step.text)) return fail(where() + "cannot save " + step.text + ": " + SDL_GetError());
+          break;
+        case Kind::kExpectMessage:
+          if (controller.message() != step.text)
+            return fail(where() + "expected the message '" + step.text + "', got '" + controller.message() + "'");
+          break;
+        case Kind::kExpectCell: {
+          const auto cells = controller.board().board();
+          const char got = step.x >= 0 && step.x < cells.width && step.y >= 0 && step.y < cells.height
+                               ? cells.at(step.x, step.y) : '?';
+          if (got != step.text[0])
+            return fail(where() + "expected '" + step.text + "' in cell " + std::to_string(step.x) + " " +
+                        std::to_string(step.y) + ", got '" + std::string(1, got) + "'");
+          break;
+        }
+        case Kind::kKillEngine: engine.kill_engine(); break;
+        case Kind::kQuit: break;
+      }
+      if (step.kind == Kind::kQuit) break;
+    }
+    if (!screenshot_path.empty()) {
+      draw();
+      const auto [w, h] = window_size();
+      if (!save_bmp(sdl.renderer, w, h, screenshot_path)) return fail("cannot save " + screenshot_path);
+    }
+    std::cout << "script done: " << controller.message() << "\n";
+    return 0;
+  }
+
+  bool running = true;
+  while (running) {
+    SDL_Event event;
+    bool have = SDL_WaitEventTimeout(&event, 8) != 0;
+    now = real_seconds();
+    while (have) {
+      const auto [w, h] = window_size();
+      switch (event.type) {
+        case SDL_QUIT: running = false; break;
+        case SDL_KEYDOWN: apply(input::command_for_key(event.key.keysym.sym, controller)); break;
+        case SDL_MOUSEBUTTONDOWN:
+          if (event.button.button == SDL_BUTTON_LEFT)
+            apply(input::command_for_click(static_cast<float>(event.button.x), static_cast<float>(event.button.y),
+                                           controller, w, h));
+          break;
+        case SDL_MOUSEMOTION:
+          apply(input::command_for_motion(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y),
+                                          controller, w, h));
+          break;
+        case SDL_WINDOWEVENT:
+          if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sdl.canvas->flush_text_cache();
+          break;
+        default: break;
+      }
+      have = SDL_PollEvent(&event) != 0;
+    }
+    controller.update(now);
+    draw();
+    SDL_RenderPresent(sdl.renderer);
+  }
+  if (!config_path.empty()) {
+    if (const std::string error = save_settings(config_path, controller.settings()); !error.empty())
+      std::cerr << "narabe-gui: settings not saved: " << error << "\n";
+  }
+  return 0;
+}

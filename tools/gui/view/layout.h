@@ -1,0 +1,43 @@
+#pragma once
+// Where things go in the window, for any window size: the board keeps its
+// proportions and takes what the side panel leaves. Pure geometry (no SDL), so
+// drawing and mouse hit-testing use exactly the same numbers.
+
+#include "tools/gui/app/controller.h"
+#include "tools/gui/app/game_setup.h"
+
+namespace narabe::gui::view {
+
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool contains(float px, float py) const { return px >= x && px < x + w && py >= y && py < y + h; }
+};
+
+// Pixels are floats; cell counts and indices are ints.
+inline float fl(int v) { return static_cast<float>(v); }
+
+struct Point {
+  float x = 0, y = 0;
+};
+
+struct BoardLayout {
+  GameKind game = GameKind::kConnect4;
+  int files = 0, rows = 0;
+  Rect frame;   // the board's own drawing (wood, frame, felt) including margins
+  Rect panel;   // the side panel (right of the board, or below in a tall window)
+  float cell = 0;
+  Point first;  // the centre of cell (0, 0), the top-left one
+
+  Point center(int file, int row) const { return {first.x + fl(file) * cell, first.y + fl(row) * cell}; }
+  // The cell under a point, or an invalid CellPos.
+  CellPos hit(float x, float y) const;
+};
+
+BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int window_h);
+
+// The start screen: one row a choice, centred; `row` counts the rows shown.
+Rect start_row_rect(int row, int rows_shown, int window_w, int window_h);
+// The left part of a row: a click there steps the choice back.
+Rect start_row_back_rect(const Rect& row);
+
+}  // namespace narabe::gui::view

@@ -1,0 +1,478 @@
+#include "tools/gui/view/painter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "tools/gui/app/animation_timing.h"
+
+namespace narabe::gui::view {
+namespace {
+
+constexpr double kPi = 3.14159265358979;
+
+// The palette.
+constexpr Colour kBackTop{34, 41, 54}, kBackBottom{17, 21, 29};
+constexpr Colour kPanel{38, 45, 58}, kText{232, 236, 242}, kDim{150, 160, 176}, kAccent{255, 204, 77};
+constexpr Colour kGlow{255, 214, 90};
+constexpr Colour kRed{224, 48, 58}, kRedRim{163, 20, 29}, kRedLight{255, 122, 127};
+constexpr Colour kYellow{247, 201, 72}, kYellowRim{199, 154, 18}, kYellowLight{255, 242, 168};
+constexpr Colour kBlue{31, 95, 209}, kBlueLight{66, 133, 244};
+constexpr Colour kBlack{29, 29, 29}, kBlackRim{0, 0, 0}, kBlackLight{92, 92, 92};
+constexpr Colour kWhite{242, 242, 242}, kWhiteRim{170, 170, 170}, kWhiteLight{255, 255, 255};
+constexpr Colour kWood{222, 178, 95}, kWoodDark{205, 155, 72}, kInk{58, 42, 20};
+constexpr Colour kFelt{31, 122, 74}, kFeltDark{20, 83, 47}, kFeltLine{15, 61, 35};
+constexpr Colour kPaper{244, 239, 230}, kGrid{59, 66, 82}, kCross{224, 69, 79}, kNought{45, 125, 210};
+constexpr Colour kMark{230, 40, 40};
+
+double ease_out_back(double s) {
+  const double c1 = 1.70158, c3 = c1 + 1;
+  return 1 + c3 * std::pow(s - 1, 3) + c1 * std::pow(s - 1, 2);
+}
+
+// How far a new stone has grown (0..1), by the time since its move.
+double growth(const MoveAnimation& anim, double now) {
+  const double t = now - anim.start;
+  if (t >= anim.land) return 1.0;
+  return std::max(0.0, ease_out_back(std::clamp(t / anim.land, 0.0, 1.0)));
+}
+
+void draw_stone(Canvas& c, GameKind game, char stone, Point p, float rx, float ry) {
+  const bool first = stone == 'x';
+  switch (game) {
+    case GameKind::kConnect4:
+      if (first) c.shaded_disc(p, rx, ry, kRed, kRedRim, kRedLight.with_alpha(0.45));
+      else c.shaded_disc(p, rx, ry, kYellow, kYellowRim, kYellowLight.with_alpha(0.55));
+      return;
+    case GameKind::kTicTacToe: {
+      const float r = rx * 0.72f;
+      const float w = std::max(2.0f, rx * 0.22f);
+      if (first) {
+        c.line({p.x - r, p.y - r}, {p.x + r, p.y + r}, w, kCross);
+        c.line({p.x - r, p.y + r}, {p.x + r, p.y - r}, w, kCross);
+      } else {
+        c.ring(p, r * 1.05f - w, r * 1.05f, kNought);
+      }
+      return;
+    }
+    case GameKind::kGomoku:
+    case GameKind::kReversi:
+      c.fill_ellipse({p.x + rx * 0.08f, p.y + ry * 0.12f}, rx, ry, Colour{0, 0, 0, 70});  // shadow
+      if (first) c.shaded_disc(p, rx, ry, kBlack, kBlackRim, kBlackLight.with_alpha(0.5));
+      else c.shaded_disc(p, rx, ry, kWhite, kWhiteRim, kWhiteLight);
+      return;
+  }
+}
+
+float stone_radius(GameKind game, float cell) {
+  switch (game) {
+    case GameKind::kConnect4: return cell * 0.40f;
+    case GameKind::kTicTacToe: return cell * 0.36f;
+    case GameKind::kGomoku: return cell * 0.46f;
+    case GameKind::kReversi: return cell * 0.41f;
+  }
+  return cell * 0.4f;
+}
+
+void draw_board_background(Canvas& c, const BoardLayout& L) {
+  const Rect& f = L.frame;
+  switch (L.game) {
+    case GameKind::kConnect4: break;  // the frame goes on top of the discs
+    case GameKind::kTicTacToe: {
+      c.fill_rounded_rect(f, L.cell * 0.08f, kPaper);
+      const float w = std::max(2.0f, L.cell * 0.05f);
+      for (int i = 1; i < 3; ++i) {
+        const float x = L.first.x + (fl(i) - 0.5f) * L.cell, y = L.first.y + (fl(i) - 0.5f) * L.cell;
+        c.line({x, L.first.y - L.cell * 0.4f}, {x, L.first.y + 2.4f * L.cell}, w, kGrid);
+        c.line({L.first.x - L.cell * 0.4f, y}, {L.first.x + 2.4f * L.cell, y}, w, kGrid);
+      }
+      break;
+    }
+    case GameKind::kGomoku: {
+      c.fill_rounded_rect({f.x + 4, f.y + 6, f.w, f.h}, L.cell * 0.15f, Colour{0, 0, 0, 90});
+      c.fill_rounded_rect(f, L.cell * 0.15f, kWood);
+      c.vertical_gradient({f.x + L.cell * 0.15f, f.y + L.cell * 0.15f, f.w - L.cell * 0.3f, f.h - L.cell * 0.3f},
+                          kWood, kWoodDark);
+      const float w = std::max(1.0f, L.cell * 0.035f);
+      const Point a = L.center(0, 0), b = L.center(L.files - 1, L.rows - 1);
+      for (int i = 0; i < L.files; ++i) c.line({L.center(i, 0).x, a.y}, {L.center(i, 0).x, b.y}, w, kInk);
+      for (int i = 0; i < L.rows; ++i) c.line({a.x, L.center(0, i).y}, {b.x, L.center(0, i).y}, w, kInk);
+      if (L.files == 15) {
+        for (int fx : {3, 7, 11})
+          for (int ry : {3, 7, 11})
+            if ((fx == 7) == (ry == 7)) c.fill_circle(L.center(fx, ry), L.cell * 0.1f, kInk);
+      }
+      const float size = L.cell * 0.36f;
+      for (int i = 0; i < L.files; ++i) {
+        const std::string letter(1, static_cast<char>('a' + i));
+        c.text(letter, L.center(i, 0).x, a.y - L.cell * 0.95f, size, kInk, Align::kCentre);
+        c.text(letter, L.center(i, 0).x, b.y + L.cell * 0.5f, size, kInk, Align::kCentre);
+      }
+      for (int i = 0; i < L.rows; ++i) {
+        const std::string number = std::to_string(L.rows - i);
+        const float y = L.center(0, i).y - size * 0.62f;
+        c.text(number, a.x - L.cell * 0.55f, y, size, kInk, Align::kRight);
+        c.text(number, b.x + L.cell * 0.55f, y, size, kInk, Align::kLeft);
+      }
+      break;
+    }
+    case GameKind::kReversi: {
+      c.fill_rounded_rect({f.x + 4, f.y + 6, f.w, f.h}, L.cell * 0.12f, Colour{0, 0, 0, 90});
+      c.fill_rounded_rect(f, L.cell * 0.12f, kFeltDark);
+      const Rect felt{L.first.x - L.cell / 2, L.first.y - L.cell / 2, L.cell * fl(L.files), L.cell * fl(L.rows)};
+      c.fill_rect(felt, kFelt);
+      const float w = std::max(1.0f, L.cell * 0.03f);
+      for (int i = 0; i <= L.files; ++i)
+        c.line({felt.x + fl(i) * L.cell, felt.y}, {felt.x + fl(i) * L.cell, felt.y + felt.h}, w, kFeltLine);
+      for (int i = 0; i <= L.rows; ++i)
+        c.line({felt.x, felt.y + fl(i) * L.cell}, {felt.x + felt.w, felt.y + fl(i) * L.cell}, w, kFeltLine);
+      for (int fx : {2, 6})
+        for (int ry : {2, 6}) c.fill_circle({felt.x + fl(fx) * L.cell, felt.y + fl(ry) * L.cell}, L.cell * 0.07f, kFeltLine);
+      break;
+    }
+  }
+}
+
+void draw_connect4_frame(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  const Rect& f = L.frame;
+  const float hole = L.cell * 0.40f;
+  const float pad = f.x + f.w - (L.first.x + (fl(L.files) - 0.5f) * L.cell);
+  // The frame's border (outside the grid of cells), then each cell with its hole.
+  const Rect grid{L.first.x - L.cell / 2, L.first.y - L.cell / 2, L.cell * fl(L.files), L.cell * fl(L.rows)};
+  c.fill_rect({f.x, f.y, f.w, pad}, kBlue);
+  c.fill_rect({f.x, grid.y + grid.h, f.w, f.y + f.h - grid.y - grid.h}, kBlue);
+  c.fill_rect({f.x, grid.y, pad, grid.h}, kBlue);
+  c.fill_rect({grid.x + grid.w, grid.y, f.x + f.w - grid.x - grid.w, grid.h}, kBlue);
+  for (int row = 0; row < L.rows; ++row)
+    for (int file = 0; file < L.files; ++file)
+      c.square_with_hole({grid.x + fl(file) * L.cell, grid.y + fl(row) * L.cell, L.cell, L.cell}, hole, kBlue);
+  c.fill_rect({f.x, f.y + f.h - L.cell * 0.08f, f.w, L.cell * 0.08f}, kBlueLight.with_alpha(0.5));
+  if (ctl.cursor().file >= 0 && ctl.accepts_moves(now))  // the hovered column
+    c.fill_rect({grid.x + fl(ctl.cursor().file) * L.cell, grid.y, L.cell, grid.h}, Colour{255, 255, 255, 34});
+}
+
+void draw_stones(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  const rules::BoardCells cells = ctl.board().board();
+  const auto& anim = ctl.animation();
+  const float r = stone_radius(L.game, L.cell);
+  for (int row = 0; row < cells.height; ++row) {
+    for (int file = 0; file < cells.width; ++file) {
+      const char stone = cells.at(file, row);
+      if (stone == '.') continue;
+      const CellPos here{file, row};
+      Point p = L.center(file, row);
+      float rx = r, ry = r;
+      char shown = stone;
+      if (anim && anim->cell == here) {
+        const double t = now - anim->start;
+        if (L.game == GameKind::kConnect4) {
+          // Gravity: distance grows with t squared; then one small bounce.
+          const float top = L.center(file, -1).y;
+          if (t < anim->land) {
+            const double s = t / anim->land;
+            p.y = static_cast<float>(top + (p.y - top) * s * s);
+          } else if (t < anim->end) {
+            const double s = (t - anim->land) / timing::kBounceSeconds;
+            p.y -= static_cast<float>(std::sin(kPi * s) * L.cell * 0.12);
+          }
+        } else {
+          const float g = static_cast<float>(growth(*anim, now));
+          rx *= g;
+          ry *= g;
+        }
+      } else if (anim) {
+        for (const FlipStep& flip : anim->flips) {
+          if (!(flip.cell == here)) continue;
+          const double s = (now - anim->start - flip.start) / timing::kFlipSeconds;
+          const char old = stone == 'x' ? 'o' : 'x';
+          if (s < 0) shown = old;
+          else if (s < 1) {
+            // A turning disc seen edge-on halfway, lifted a little.
+            shown = s < 0.5 ? old : stone;
+            rx = static_cast<float>(r * std::max(0.06, std::abs(std::cos(kPi * s))));
+            p.y -= static_cast<float>(std::sin(kPi * s) * L.cell * 0.08);
+          }
+        }
+      }
+      draw_stone(c, L.game, shown, p, rx, ry);
+    }
+  }
+}
+
+void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  const rules::BoardCells cells = ctl.board().board();
+  const auto& anim = ctl.animation();
+  const float r = stone_radius(L.game, L.cell);
+  // The last move, once its stone is down.
+  const CellPos last = ctl.last_move();
+  if (last.valid() && !(anim && now - anim->start < anim->end) && L.game != GameKind::kTicTacToe) {
+    const Point p = L.center(last.file, last.row);
+    if (L.game == GameKind::kConnect4) c.ring(p, r * 0.18f, r * 0.3f, Colour{255, 255, 255, 200});
+    else c.fill_circle(p, std::max(2.5f, r * 0.2f), kMark);
+  }
+  // Hints: Reversi's legal moves, Renju's forbidden points.
+  const Colour mover = ctl.board().side_to_move() == core::Side::kFirst ? kBlack : kWhite;
+  if (!anim && !ctl.thinking()) {
+    for (const CellPos cell : ctl.move_hints()) c.fill_circle(L.center(cell.file, cell.row), r * 0.22f, mover.with_alpha(0.35));
+    for (const CellPos cell : ctl.forbidden_hints()) {
+      const Point p = L.center(cell.file, cell.row);
+      const float s = L.cell * 0.18f;
+      c.line({p.x - s, p.y - s}, {p.x + s, p.y + s}, std::max(1.5f, L.cell * 0.06f), kMark.with_alpha(0.85));
+      c.line({p.x - s, p.y + s}, {p.x + s, p.y - s}, std::max(1.5f, L.cell * 0.06f), kMark.with_alpha(0.85));
+    }
+  }
+  // The winning line glows, pulsing.
+  if (!ctl.winning_cells().empty() && !anim) {
+    const double pulse = 0.6 + 0.4 * std::sin(now * 5.0);
+    for (const CellPos cell : ctl.winning_cells()) {
+      const Point p = L.center(cell.file, cell.row);
+      c.ring(p, r * 1.02f, r * 1.22f, kGlow.with_alpha(pulse));
+      c.ring(p, r * 1.22f, r * 1.42f, kGlow.with_alpha(pulse * 0.35));
+    }
+  }
+  // The keyboard cursor (Connect Four shows its column instead).
+  const CellPos cur = ctl.cursor();
+  if (cur.valid() && L.game != GameKind::kConnect4 && ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.') {
+    const Point p = L.center(cur.file, cur.row);
+    const float s = L.cell * 0.42f, w = std::max(1.5f, L.cell * 0.04f);
+    const Colour k = L.game == GameKind::kTicTacToe ? kGrid.with_alpha(0.5) : Colour{255, 255, 255, 150};
+    c.line({p.x - s, p.y - s}, {p.x + s, p.y - s}, w, k);
+    c.line({p.x - s, p.y + s}, {p.x + s, p.y + s}, w, k);
+    c.line({p.x - s, p.y - s}, {p.x - s, p.y + s}, w, k);
+    c.line({p.x + s, p.y - s}, {p.x + s, p.y + s}, w, k);
+  }
+}
+
+void draw_board(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  draw_board_background(c, L);
+  if (L.game == GameKind::kConnect4 && ctl.accepts_moves(now) && ctl.cursor().file >= 0) {
+    // The disc waiting above the hovered column.
+    const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
+    const Point p = L.center(ctl.cursor().file, -1);
+    draw_stone(c, L.game, stone, {p.x, p.y + L.cell * 0.1f}, L.cell * 0.4f, L.cell * 0.4f);
+  }
+  draw_stones(c, L, ctl, now);
+  if (L.game == GameKind::kConnect4) draw_connect4_frame(c, L, ctl, now);
+  draw_marks(c, L, ctl, now);
+}
+
+std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, float width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(at, end - at);
+    const std::string candidate = line.empty() ? word : line + " " + word;
+    if (!line.empty() && c.text_width(candidate, size) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+    at = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string level_title(Level level) {
+  std::string word(kLevelWords[static_cast<std::size_t>(level)]);
+  word[0] = static_cast<char>(word[0] - 'a' + 'A');
+  return word;
+}
+
+void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  const Settings& s = ctl.settings();
+  const Rect& p = L.panel;
+  c.fill_rect(p, kPanel);
+  const float unit = std::clamp(std::min(p.w / 16.0f, p.h / 16.0f), 11.0f, 20.0f);
+  const bool wide = p.h > p.w;
+  const float x = p.x + unit * 1.2f, width = p.w - unit * 2.4f;
+  float y = p.y + unit * 1.2f;
+  std::string title(game_title(s.game));
+  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", rule_title(s.rule));
+  c.text(title, x, y, unit * 1.35f, kText, Align::kLeft, true);
+  y += unit * 2.0f;
+  const std::string sub = s.mode == Mode::kTwoPeople ? std::string(mode_title(s.mode))
+                                                     : fmt::format("{} · level {}", mode_title(s.mode), level_title(s.level));
+  c.text(sub, x, y, unit * 0.9f, kDim);
+  y += unit * 2.0f;
+
+  // Whose turn, with the side's stone.
+  if (!ctl.game_over()) {
+    const core::Side side = ctl.board().side_to_move();
+    const char stone = side == core::Side::kFirst ? 'x' : 'o';
+    const float r = unit * 0.7f;
+    const Colour back = s.game == GameKind::kTicTacToe ? kPaper : (s.game == GameKind::kReversi ? kFelt : kPanel);
+    if (s.game == GameKind::kTicTacToe || s.game == GameKind::kReversi) c.fill_circle({x + r, y + r}, r * 1.25f, back);
+    draw_stone(c, s.game, stone, {x + r, y + r}, r, r);
+    std::string who(side_name(s.game, core::index_of(side)));
+    if (s.mode == Mode::kPersonVsEngine) who += ctl.is_engine_side(side) ? " — engine" : " — you";
+    c.text(who, x + r * 2.6f, y + r - unit * 0.65f, unit, kText);
+    y += unit * 2.4f;
+  }
+  // The message, in the accent colour, wrapped.
+  for (const auto& line : wrap(c, ctl.message(), unit * 1.05f, width)) {
+    c.text(line, x, y, unit * 1.05f, kAccent, Align::kLeft, true);
+    y += unit * 1.45f;
+  }
+  y += unit * 0.4f;
+  if (ctl.thinking()) {
+    c.text("Thinking", x, y, unit * 0.9f, kDim);
+    const float w = c.text_width("Thinking", unit * 0.9f);
+    for (int i = 0; i < 3; ++i) {
+      const double phase = std::fmod(now * 2.5 - i * 0.25, 1.0);
+      const double alpha = 0.25 + 0.75 * std::max(0.0, std::sin(kPi * (phase < 0 ? phase + 1 : phase)));
+      c.fill_circle({x + w + unit * (0.6f + 0.55f * fl(i)), y + unit * 0.72f}, unit * 0.16f, kAccent.with_alpha(alpha));
+    }
+  }
+  y += unit * 1.6f;
+  if (s.mode != Mode::kTwoPeople) {
+    const std::string eval = ctl.evaluation().empty() ? "—" : ctl.evaluation();
+    c.text(fmt::format("Engine eval {}", eval), x, y, unit * 0.9f, kText);
+    y += unit * 1.3f;
+    c.text(ctl.depth() > 0 ? fmt::format("depth {}", ctl.depth()) : "depth —", x, y, unit * 0.9f, kDim);
+    y += unit * 1.8f;
+  }
+  if (s.mode == Mode::kPersonVsEngine) {
+    const SessionScore score = ctl.score(s.game);
+    c.text("Score this session", x, y, unit * 0.85f, kDim);
+    y += unit * 1.3f;
+    const int numbers[3] = {score.person, score.engine, score.draws};
+    const char* labels[3] = {"you", "engine", "draws"};
+    for (int i = 0; i < 3; ++i) {
+      const float cx = x + width * (fl(i) + 0.5f) / 3;
+      c.text(std::to_string(numbers[i]), cx, y, unit * 1.5f, kText, Align::kCentre, true);
+      c.text(labels[i], cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
+    }
+    y += unit * 3.2f;
+  }
+  // Keys, at the foot when there is room.
+  const float foot = p.y + p.h - unit * (wide ? 3.6f : 1.8f);
+  if (foot > y) {
+    c.text("U undo · N new · H hints · Esc menu", x, foot, unit * 0.8f, kDim);
+    c.text(fmt::format("F1 keys · music {} · effects {}", s.music ? "on" : "off", s.effects ? "on" : "off"), x,
+           foot + unit * 1.2f, unit * 0.8f, kDim);
+  }
+}
+
+std::string start_value(const Controller& ctl, StartRow row) {
+  const Settings& s = ctl.settings();
+  switch (row) {
+    case StartRow::kGame: return std::string(game_title(s.game));
+    case StartRow::kRule: return std::string(rule_title(s.rule));
+    case StartRow::kMode: return std::string(mode_title(s.mode));
+    case StartRow::kFirst: return s.first == FirstMover::kPerson ? "You" : "Engine";
+    case StartRow::kLevel: return level_title(s.level);
+    case StartRow::kMusic: return s.music ? "On" : "Off";
+    case StartRow::kEffects: return s.effects ? "On" : "Off";
+    case StartRow::kStart: return "Start";
+  }
+  return "";
+}
+
+std::string_view start_label(StartRow row) {
+  switch (row) {
+    case StartRow::kGame: return "Game";
+    case StartRow::kRule: return "Rule";
+    case StartRow::kMode: return "Players";
+    case StartRow::kFirst: return "First move";
+    case StartRow::kLevel: return "Level";
+    case StartRow::kMusic: return "Music";
+    case StartRow::kEffects: return "Sound effects";
+    case StartRow::kStart: return "";
+  }
+  return "";
+}
+
+void draw_start(Canvas& c, const Controller& ctl, double now, int w, int h, const std::string& notice) {
+  const auto rows = shown_start_rows(ctl);
+  const int n = static_cast<int>(rows.size());
+  const Rect first = start_row_rect(0, n, w, h);
+  const float unit = first.h * 0.42f;
+  c.text("narabe", fl(w) / 2.0f, first.y - unit * 5.2f, unit * 2.6f, kText, Align::kCentre, true);
+  c.text("line-up games against an engine", fl(w) / 2.0f, first.y - unit * 1.9f, unit * 0.85f, kDim, Align::kCentre);
+  // A row of the four games' stones under the title, gently bobbing.
+  for (int i = 0; i < n; ++i) {
+    const Rect r = start_row_rect(i, n, w, h);
+    const bool selected = rows[static_cast<std::size_t>(i)] == ctl.start_selection();
+    const StartRow row = rows[static_cast<std::size_t>(i)];
+    const float ty = r.y + r.h / 2 - unit * 0.62f;
+    if (row == StartRow::kStart) {
+      const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
+      const double glow = selected ? 0.85 + 0.15 * std::sin(now * 4) : 0.7;
+      c.fill_rounded_rect(button, r.h * 0.3f, kAccent.with_alpha(glow));
+      c.text("Start", r.x + r.w / 2, button.y + button.h / 2 - unit * 0.7f, unit * 1.15f, Colour{30, 30, 30},
+             Align::kCentre, true);
+      continue;
+    }
+    if (selected) c.fill_rounded_rect(r, r.h * 0.25f, Colour{255, 255, 255, 28});
+    c.text(std::string(start_label(row)), r.x + unit, ty, unit, kDim);
+    const float right = r.x + r.w - unit;
+    const float vw = c.text(start_value(ctl, row) + "  ›", right, ty, unit, selected ? kAccent : kText, Align::kRight, true);
+    c.text("‹  ", right - vw, ty, unit, selected ? kAccent : kDim, Align::kRight, true);
+  }
+  const Rect last = start_row_rect(n - 1, n, w, h);
+  c.text("Arrows or mouse choose · Enter starts · F1 keys", fl(w) / 2.0f, last.y + last.h + unit * 1.2f, unit * 0.75f, kDim,
+         Align::kCentre);
+  if (!notice.empty())
+    c.text(notice, fl(w) / 2.0f, last.y + last.h + unit * 2.5f, unit * 0.75f, kDim, Align::kCentre);
+}
+
+void draw_help(Canvas& c, int w, int h) {
+  c.fill_rect({0, 0, static_cast<float>(w), static_cast<float>(h)}, Colour{0, 0, 0, 170});
+  const float unit = std::clamp(fl(std::min(w, h)) / 30.0f, 11.0f, 22.0f);
+  const Rect box{fl(w) / 2.0f - unit * 15, fl(h) / 2.0f - unit * 11, unit * 30, unit * 22};
+  c.fill_rounded_rect(box, unit, kPanel);
+  c.text("Keys", box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
+  const char* keys[][2] = {{"Mouse", "click a cell or column to play"},
+                           {"1 - 7", "drop in that column (Connect Four)"},
+                           {"Arrows", "move the cursor"},
+                           {"Enter, Space", "play at the cursor"},
+                           {"U", "undo your last move and the reply"},
+                           {"N", "new game"},
+                           {"H", "hints on / off"},
+                           {"M / S", "music / sound effects on / off"},
+                           {"R", "restart the engine after a failure"},
+                           {"Esc", "back to the start screen"},
+                           {"F1", "this help"}};
+  float y = box.y + unit * 3.6f;
+  for (const auto& k : keys) {
+    c.text(k[0], box.x + unit * 10, y, unit, kAccent, Align::kRight, true);
+    c.text(k[1], box.x + unit * 11, y, unit, kText);
+    y += unit * 1.5f;
+  }
+  c.text("any key closes this", box.x + box.w / 2, box.y + box.h - unit * 1.8f, unit * 0.8f, kDim, Align::kCentre);
+}
+
+}  // namespace
+
+std::vector<StartRow> shown_start_rows(const Controller& controller) {
+  std::vector<StartRow> rows;
+  for (int i = 0; i < kStartRows; ++i)
+    if (controller.start_row_shown(static_cast<StartRow>(i))) rows.push_back(static_cast<StartRow>(i));
+  return rows;
+}
+
+BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {
+  const rules::BoardCells cells = controller.board().board();
+  return layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
+}
+
+void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
+           const std::string& notice) {
+  canvas.vertical_gradient({0, 0, static_cast<float>(window_w), static_cast<float>(window_h)}, kBackTop, kBackBottom);
+  if (controller.screen() == Screen::kStart) {
+    draw_start(canvas, controller, now, window_w, window_h, notice);
+  } else {
+    const BoardLayout layout = layout_for(controller, window_w, window_h);
+    draw_board(canvas, layout, controller, now);
+    draw_panel(canvas, layout, controller, now);
+  }
+  if (controller.help_shown()) draw_help(canvas, window_w, window_h);
+}
+
+}  // namespace narabe::gui::view
