@@ -184,8 +184,10 @@ void Canvas::line(Point a, Point b, float width, Colour c) {
     v.push_back(vertex(a.x + nx * o1, a.y + ny * o1, c1));
   };
   std::vector<SDL_Vertex> v;
+  // The feathers overlap the core by half a pixel: the software rasterizer
+  // leaves a hairline gap between triangles that only share an edge.
   const float core = std::max(h - 0.5f, 0.0f);
-  quad(-core, c, core, c, v);
+  quad(-h, c, h, c, v);
   quad(core, c, h + 0.5f, clear, v);
   quad(-core, c, -h - 0.5f, clear, v);
   triangles(v);

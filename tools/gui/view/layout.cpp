@@ -54,15 +54,17 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
   const float span_x = fl(game == GameKind::kGomoku ? files - 1 : files) + 2 * margin;
   const float span_y = fl(game == GameKind::kGomoku ? rows - 1 : rows) + 2 * margin +
                        (game == GameKind::kConnect4 ? 1.0f : 0.0f);  // room above for the hovering disc
-  const float cell = std::max(1.0f, std::min((area.w - 2 * pad) / span_x, (area.h - 2 * pad) / span_y));
+  // Whole pixels a cell, and cell centres on pixel centres, so thin grid
+  // lines fall on pixels and all look alike.
+  const float cell = std::max(1.0f, std::floor(std::min((area.w - 2 * pad) / span_x, (area.h - 2 * pad) / span_y)));
   layout.cell = cell;
   const float board_w = span_x * cell;
   const float board_h = (span_y - (game == GameKind::kConnect4 ? 1.0f : 0.0f)) * cell;
   const float top_room = game == GameKind::kConnect4 ? cell : 0.0f;
-  layout.frame = {area.x + (area.w - board_w) / 2, area.y + (area.h - board_h - top_room) / 2 + top_room, board_w,
-                  board_h};
+  layout.frame = {std::round(area.x + (area.w - board_w) / 2),
+                  std::round(area.y + (area.h - board_h - top_room) / 2 + top_room), board_w, board_h};
   const float inset = margin * cell + (game == GameKind::kGomoku ? 0.0f : cell / 2);
-  layout.first = {layout.frame.x + inset, layout.frame.y + inset};
+  layout.first = {std::floor(layout.frame.x + inset) + 0.5f, std::floor(layout.frame.y + inset) + 0.5f};
   return layout;
 }
 
