@@ -226,8 +226,13 @@ int main(int argc, char** argv) {
           draw();
           if (!save_bmp(sdl.renderer, w, h, step.text)) return fail(where() + "cannot save " + step.text + ": " + SDL_GetError());
           break;
+        case Kind::kExpectOver:
+          if (!controller.game_over()) return fail(where() + "expected the game to be over: " + controller.message());
+          break;
         case Kind::kExpectMessage:
-          if (controller.message() != step.text)
+          if (!step.text.empty() && step.text.back() == '*'
+                  ? controller.message().rfind(step.text.substr(0, step.text.size() - 1), 0) != 0
+                  : controller.message() != step.text)
             return fail(where() + "expected the message '" + step.text + "', got '" + controller.message() + "'");
           break;
         case Kind::kExpectCell: {

@@ -61,9 +61,12 @@ core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
     } else if (verb == "wait") {
       if (!ints(1) || step.x < 0) return fail("wait needs milliseconds (a whole number, 0 or more)");
       step.kind = Kind::kWait;
-    } else if (verb == "idle" || verb == "quit" || verb == "kill-engine") {
+    } else if (verb == "idle" || verb == "quit" || verb == "kill-engine" || verb == "expect-over") {
       if (words.size() != 1) return fail(fmt::format("{} takes nothing after it", verb));
-      step.kind = verb == "idle" ? Kind::kIdle : verb == "quit" ? Kind::kQuit : Kind::kKillEngine;
+      step.kind = verb == "idle"          ? Kind::kIdle
+                  : verb == "quit"        ? Kind::kQuit
+                  : verb == "expect-over" ? Kind::kExpectOver
+                                          : Kind::kKillEngine;
     } else if (verb == "screenshot") {
       if (words.size() != 2) return fail("screenshot needs one path");
       step.kind = Kind::kScreenshot;

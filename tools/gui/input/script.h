@@ -12,7 +12,9 @@
 //   idle                wait (in real time too, at most 60 s) until a person may move,
 //                       the game is over or the engine failed
 //   screenshot PATH     save the window as a BMP
-//   expect-message TEXT fail unless the message line is exactly TEXT
+//   expect-message TEXT fail unless the message line is exactly TEXT (TEXT ending
+//                       in '*': unless it starts with what comes before the '*')
+//   expect-over         fail unless the game is over
 //   expect-cell FILE ROW C  fail unless that cell holds C ('x', 'o' or '.')
 //   kill-engine         kill the engine process (SIGKILL), as a crash would
 //   quit                end the run (the end of the script does too)
@@ -26,7 +28,7 @@
 namespace narabe::gui::input {
 
 struct ScriptStep {
-  enum class Kind { kKey, kClick, kCell, kMove, kWait, kIdle, kScreenshot, kExpectMessage, kExpectCell, kKillEngine, kQuit };
+  enum class Kind { kKey, kClick, kCell, kMove, kWait, kIdle, kScreenshot, kExpectMessage, kExpectCell, kExpectOver, kKillEngine, kQuit };
   Kind kind = Kind::kQuit;
   std::string text;  // key name, path, message, expected cell
   int x = 0, y = 0;  // pixel, cell or milliseconds (x)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
 
@@ -224,11 +225,20 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   }
   // The winning line glows, pulsing.
   if (!ctl.winning_cells().empty() && !anim) {
-    const double pulse = 0.6 + 0.4 * std::sin(now * 5.0);
-    for (const CellPos cell : ctl.winning_cells()) {
+    const double pulse = 0.7 + 0.3 * std::sin(now * 5.0);
+    const auto& won = ctl.winning_cells();
+    for (const CellPos cell : won) {
       const Point p = L.center(cell.file, cell.row);
-      c.ring(p, r * 1.02f, r * 1.22f, kGlow.with_alpha(pulse));
-      c.ring(p, r * 1.22f, r * 1.42f, kGlow.with_alpha(pulse * 0.35));
+      c.ring(p, r * 0.98f, r * 1.2f, kGlow.with_alpha(pulse));
+      c.ring(p, r * 1.2f, r * 1.45f, kGlow.with_alpha(pulse * 0.4));
+    }
+    // A bright stroke through neighbouring stones of the line.
+    for (std::size_t i = 0; i < won.size(); ++i) {
+      for (std::size_t j = i + 1; j < won.size(); ++j) {
+        if (std::max(std::abs(won[i].file - won[j].file), std::abs(won[i].row - won[j].row)) != 1) continue;
+        c.line(L.center(won[i].file, won[i].row), L.center(won[j].file, won[j].row), std::max(3.0f, L.cell * 0.12f),
+               kGlow.with_alpha(pulse * 0.9));
+      }
     }
   }
   // The keyboard cursor (Connect Four shows its column instead).

@@ -1,0 +1,175 @@
+// narabe-gui run headless (SDL's offscreen driver, software renderer) with
+// scripted input against the real narabe: whole games through the child
+// process, a killed engine, and screenshots whose pixels are checked at known
+// points (the layout says where cells are, the same code the program draws with).
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "tests/games/slow_build.h"
+#include "tools/gui/view/layout.h"
+
+namespace narabe::gui {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kWidth = 640, kHeight = 420;
+
+class GuiScript : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("narabe_gui_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs narabe-gui with `config` and `script`; its exit status.
+  int run(const std::string& config, const std::string& script) {
+    std::ofstream(dir_ / "gui.conf") << config;
+    std::ofstream(dir_ / "run.script") << script;
+    const std::string command = "SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy " + std::string(NARABE_GUI_PATH) +
+                                " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
+                                std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
+                                " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +
+                                " 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream out(dir_ / "out.txt");
+    output_.assign(std::istreambuf_iterator<char>(out), {});
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string shot() const { return (dir_ / "shot.bmp").string(); }
+
+  fs::path dir_;
+  std::string output_;
+};
+
+struct Pixel {
+  int r = 0, g = 0, b = 0;
+};
+
+// SDL_SaveBMP of a 32-bit surface: BGRA rows, bottom row first.
+Pixel pixel_at(const std::string& path, float fx, float fy) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<unsigned char> data((std::istreambuf_iterator<char>(in)), {});
+  auto u32 = [&](std::size_t at) {
+    return static_cast<std::uint32_t>(data[at] | data[at + 1] << 8 | data[at + 2] << 16 | data[at + 3] << 24);
+  };
+  if (data.size() < 54 || data[0] != 'B' || data[1] != 'M') return {-1, -1, -1};
+  const std::uint32_t offset = u32(10);
+  const int width = static_cast<int>(u32(18));
+  const int height = static_cast<int>(u32(22));
+  const int x = static_cast<int>(fx), y = static_cast<int>(fy);
+  if ((data[28] | data[29] << 8) != 32 || x < 0 || y < 0 || x >= width || y >= height)
+    return {-1, -1, -1};
+  const std::size_t at = offset + (static_cast<std::size_t>(height - 1 - y) * width + x) * 4;
+  if (at + 3 >= data.size()) return {-1, -1, -1};
+  return {data[at + 2], data[at + 1], data[at]};
+}
+
+TEST_F(GuiScript, ConnectFourDiscLandsAtTheBottomAndTheEngineReplies) {
+  ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n",
+                "key Return\nidle\nkey 4\nidle\nexpect-cell 3 5 x\nexpect-message Your move\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+  const view::BoardLayout layout = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
+  const view::Point p = layout.center(3, 5);
+  const Pixel red = pixel_at(shot(), p.x + layout.cell * 0.1f, p.y + layout.cell * 0.15f);
+  EXPECT_GT(red.r, 170);
+  EXPECT_LT(red.g, 90);
+  EXPECT_LT(red.b, 90);
+  // The frame is blue between holes.
+  const view::Point q = layout.center(0, 0);
+  const Pixel frame = pixel_at(shot(), q.x + layout.cell * 0.5f, q.y + layout.cell * 0.5f);
+  EXPECT_GT(frame.b, 150);
+  EXPECT_LT(frame.r, 80);
+}
+
+TEST_F(GuiScript, TicTacToeWinningLineGlows) {
+  // Two people: X takes the bottom row (row 2 as drawn).
+  ASSERT_EQ(run("game = tictactoe\nmode = two-people\n",
+                "key Return\ncell 0 2\nwait 300\ncell 0 1\nwait 300\ncell 1 2\nwait 300\ncell 1 1\nwait 300\n"
+                "cell 2 2\nwait 300\nexpect-over\nexpect-message X wins\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+  const view::BoardLayout layout = view::layout_board(GameKind::kTicTacToe, 3, 3, kWidth, kHeight);
+  const view::Point a = layout.center(0, 2), b = layout.center(1, 2);
+  // Halfway between two winning cells, on the grid line: the glowing stroke.
+  const Pixel glow = pixel_at(shot(), (a.x + b.x) / 2, a.y);
+  EXPECT_GT(glow.r, 200);
+  EXPECT_GT(glow.g, 150);
+  EXPECT_LT(glow.b, 140);
+  // An empty cell stays paper.
+  const view::Point e = layout.center(2, 0);
+  const Pixel paper = pixel_at(shot(), e.x, e.y);
+  EXPECT_GT(paper.r, 220);
+  EXPECT_GT(paper.b, 200);
+}
+
+TEST_F(GuiScript, ReversiFlipsAndShowsLegalMoves) {
+  ASSERT_EQ(run("game = reversi\nmode = two-people\nhints = on\n",
+                "key Return\ncell 3 2\nwait 600\nexpect-cell 3 3 x\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+  const view::BoardLayout layout = view::layout_board(GameKind::kReversi, 8, 8, kWidth, kHeight);
+  const view::Point flipped = layout.center(3, 3);
+  const Pixel black = pixel_at(shot(), flipped.x + layout.cell * 0.15f, flipped.y + layout.cell * 0.15f);
+  EXPECT_LT(black.r + black.g + black.b, 150);
+  // White's legal moves after d3 include c3, e3 and c5: faint dots on the felt.
+  const view::Point dot = layout.center(2, 2);
+  const view::Point felt = layout.center(0, 0);
+  const Pixel at_dot = pixel_at(shot(), dot.x, dot.y);
+  const Pixel at_felt = pixel_at(shot(), felt.x, felt.y);
+  EXPECT_GT(at_dot.r + at_dot.g + at_dot.b, at_felt.r + at_felt.g + at_felt.b + 30);
+}
+
+// A whole game of each kind through the real engine process (engine against
+// engine, level easy: fast and still the real protocol, turns and outcome).
+class WholeGame : public GuiScript, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(WholeGame, PlaysToTheEnd) {
+  const std::string config = std::string("game = ") + GetParam() + "\nrule = renju\nlevel = easy\nmode = engine-engine\n";
+  ASSERT_EQ(run(config, "key Return\nidle\nexpect-over\n"), 0) << output_;
+}
+
+// The sanitizer and debug builds play the two short games only (Gomoku and
+// Reversi take a few seconds in release, many times that there).
+#if NARABE_SLOW_BUILD
+INSTANTIATE_TEST_SUITE_P(Games, WholeGame, ::testing::Values("tictactoe", "connect4"));
+#else
+INSTANTIATE_TEST_SUITE_P(Games, WholeGame, ::testing::Values("tictactoe", "connect4", "gomoku", "reversi"));
+#endif
+
+TEST_F(GuiScript, KilledEngineIsReportedAndRestartedWithoutLosingTheGame) {
+  ASSERT_EQ(run("game = connect4\nlevel = hard\nmode = person-engine\nfirst = person\n",
+                "key Return\nidle\nkey 4\nwait 400\nkill-engine\nidle\nexpect-message Engine problem*\n"
+                "expect-cell 3 5 x\nkey r\nidle\nexpect-cell 3 5 x\nexpect-message Your move\n"),
+            0)
+      << output_;
+}
+
+TEST_F(GuiScript, BadScriptAndBadFlagsAreClearErrors) {
+  EXPECT_EQ(run("", "key Return\nfrobnicate 3\n"), 1);
+  EXPECT_NE(output_.find("script line 2: unknown step 'frobnicate'"), std::string::npos) << output_;
+  const std::string bad_flag = std::string(NARABE_GUI_PATH) + " --size 12 > /dev/null 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(bad_flag.c_str())), 2);
+  const std::string no_engine =
+      std::string(NARABE_GUI_PATH) + " --engine /nonexistent/narabe > " + (dir_ / "e.txt").string() + " 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(no_engine.c_str())), 1);
+  std::ifstream in(dir_ / "e.txt");
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(text.find("no engine at /nonexistent/narabe"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace narabe::gui
