@@ -141,14 +141,19 @@ int main(int argc, char** argv) {
   // ---- end SOUND
 
   Sdl sdl;
-  if (scripted && std::getenv("SDL_VIDEODRIVER") == nullptr) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  if (SDL_Init(SDL_INIT_VIDEO) != 0 ||
-      (sdl.window = SDL_CreateWindow("narabe", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
-                                     SDL_WINDOW_RESIZABLE | (scripted ? SDL_WINDOW_HIDDEN : 0))) == nullptr) {
-    return fail(std::string("cannot open a window (") + SDL_GetError() +
-                ").\nNo display here? Run it on a virtual one: xvfb-run -s '-screen 0 1280x800x24' " + argv[0] +
-                "\nor play the engine directly: " + engine_path + " (docs/protocol.md).");
-  }
+  const bool driver_chosen = std::getenv("SDL_VIDEODRIVER") != nullptr;
+  if (scripted && !driver_chosen) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  const std::string no_display_help = std::string("\nNo display here? Run it on a virtual one: xvfb-run -s '-screen 0 1280x800x24' ") +
+                                      argv[0] + "\nor play the engine directly: " + engine_path + " (docs/protocol.md).";
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) return fail(std::string("cannot open a window (") + SDL_GetError() + ")." + no_display_help);
+  // Without any display SDL falls back to its invisible offscreen driver: a
+  // window nobody can see is no use to a person.
+  const std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+  if (!scripted && !driver_chosen && (driver == "offscreen" || driver == "dummy"))
+    return fail("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)." + no_display_help);
+  sdl.window = SDL_CreateWindow("narabe", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                SDL_WINDOW_RESIZABLE | (scripted ? SDL_WINDOW_HIDDEN : 0));
+  if (sdl.window == nullptr) return fail(std::string("cannot open a window (") + SDL_GetError() + ")." + no_display_help);
   const Uint32 flags = scripted ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC;
   sdl.renderer = SDL_CreateRenderer(sdl.window, -1, flags);
   if (sdl.renderer == nullptr) sdl.renderer = SDL_CreateRenderer(sdl.window, -1, SDL_RENDERER_SOFTWARE);
