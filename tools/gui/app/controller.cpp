@@ -221,7 +221,7 @@ std::string Controller::refusal_message(const std::string& error) const {
   }
   if (error.find("taken") != std::string::npos || error.find("occupied") != std::string::npos)
     return "That point is taken";
-  if (settings_.game == GameKind::kReversi) return "Not a legal move: a disc must flip at least one line";
+  if (settings_.game == GameKind::kReversi) return "Not a legal move: no disc would flip";
   return "Not a legal move";
 }
 

@@ -276,7 +276,7 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(at, end - at);
     const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && c.text_width(candidate, size) > width) {
+    if (!line.empty() && c.text_width(candidate, size, true) > width) {
       lines.push_back(line);
       line = word;
     } else {
@@ -299,8 +299,10 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   const Rect& p = L.panel;
   c.fill_rect(p, kPanel);
   const float unit = std::clamp(std::min(p.w / 16.0f, p.h / 16.0f), 11.0f, 20.0f);
+  // A panel beside the board is one column; a panel below it, two.
   const bool wide = p.h > p.w;
-  const float x = p.x + unit * 1.2f, width = p.w - unit * 2.4f;
+  float x = p.x + unit * 1.2f;
+  float width = wide ? p.w - unit * 2.4f : p.w / 2 - unit * 2.4f;
   float y = p.y + unit * 1.2f;
   std::string title(game_title(s.game));
   if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", rule_title(s.rule));
@@ -340,6 +342,10 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     }
   }
   y += unit * 1.6f;
+  if (!wide) {
+    x = p.x + p.w / 2 + unit * 1.2f;
+    y = p.y + unit * 1.2f;
+  }
   if (s.mode != Mode::kTwoPeople) {
     const std::string eval = ctl.evaluation().empty() ? "—" : ctl.evaluation();
     c.text(fmt::format("Engine eval {}", eval), x, y, unit * 0.9f, kText);
@@ -361,7 +367,7 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     y += unit * 3.2f;
   }
   // Keys, at the foot when there is room.
-  const float foot = p.y + p.h - unit * (wide ? 3.6f : 1.8f);
+  const float foot = p.y + p.h - unit * 3.6f;
   if (foot > y) {
     c.text("U undo · N new · H hints · Esc menu", x, foot, unit * 0.8f, kDim);
     c.text(fmt::format("F1 keys · music {} · effects {}", s.music ? "on" : "off", s.effects ? "on" : "off"), x,
