@@ -16,6 +16,17 @@ SDL_Vertex vertex(float x, float y, Colour c) {
 // Enough segments that the outline never shows corners at this radius.
 int segments_for(float r) { return std::clamp(static_cast<int>(r * 1.2f), 16, 160) / 4 * 4; }
 
+// The band between the edge a0-a1 (colour ca) and the edge b0-b1 (colour cb),
+// as two triangles: every shape here is made of these and of fans.
+void add_band(std::vector<SDL_Vertex>& v, Point a0, Point a1, Colour ca, Point b0, Point b1, Colour cb) {
+  v.push_back(vertex(a0.x, a0.y, ca));
+  v.push_back(vertex(b0.x, b0.y, cb));
+  v.push_back(vertex(a1.x, a1.y, ca));
+  v.push_back(vertex(a1.x, a1.y, ca));
+  v.push_back(vertex(b0.x, b0.y, cb));
+  v.push_back(vertex(b1.x, b1.y, cb));
+}
+
 Uint8 blend(Uint8 a, Uint8 b, double t) { return static_cast<Uint8>(std::lround(a + (b - a) * t)); }
 
 }  // namespace
@@ -68,12 +79,7 @@ void Canvas::clear(Colour c) {
 // and would leave seams or double-blended lines beside the shapes.
 static void add_rect(std::vector<SDL_Vertex>& v, const Rect& r, Colour c) {
   if (r.w <= 0 || r.h <= 0) return;
-  v.push_back(vertex(r.x, r.y, c));
-  v.push_back(vertex(r.x + r.w, r.y, c));
-  v.push_back(vertex(r.x, r.y + r.h, c));
-  v.push_back(vertex(r.x + r.w, r.y, c));
-  v.push_back(vertex(r.x + r.w, r.y + r.h, c));
-  v.push_back(vertex(r.x, r.y + r.h, c));
+  add_band(v, {r.x, r.y}, {r.x + r.w, r.y}, c, {r.x, r.y + r.h}, {r.x + r.w, r.y + r.h}, c);
 }
 
 void Canvas::fill_rect(const Rect& rect, Colour c) {
@@ -129,12 +135,8 @@ void Canvas::fill_ellipse(Point o, float rx, float ry, Colour c) {
     v.push_back(vertex(o.x, o.y, c));
     v.push_back(vertex(o.x + ix * c0, o.y + iy * s0, c));
     v.push_back(vertex(o.x + ix * c1, o.y + iy * s1, c));
-    v.push_back(vertex(o.x + ix * c0, o.y + iy * s0, c));
-    v.push_back(vertex(o.x + ox * c0, o.y + oy * s0, clear));
-    v.push_back(vertex(o.x + ix * c1, o.y + iy * s1, c));
-    v.push_back(vertex(o.x + ix * c1, o.y + iy * s1, c));
-    v.push_back(vertex(o.x + ox * c0, o.y + oy * s0, clear));
-    v.push_back(vertex(o.x + ox * c1, o.y + oy * s1, clear));
+    add_band(v, {o.x + ix * c0, o.y + iy * s0}, {o.x + ix * c1, o.y + iy * s1}, c, {o.x + ox * c0, o.y + oy * s0},
+             {o.x + ox * c1, o.y + oy * s1}, clear);
   }
   triangles(v);
 }
@@ -154,12 +156,7 @@ void Canvas::ring(Point o, float r_in, float r_out, Colour c) {
       const float a0 = 2 * kPi * fl(i) / fl(n), a1 = 2 * kPi * fl(i + 1) / fl(n);
       const Point p0{o.x + ra * std::cos(a0), o.y + ra * std::sin(a0)}, p1{o.x + ra * std::cos(a1), o.y + ra * std::sin(a1)};
       const Point q0{o.x + rb * std::cos(a0), o.y + rb * std::sin(a0)}, q1{o.x + rb * std::cos(a1), o.y + rb * std::sin(a1)};
-      v.push_back(vertex(p0.x, p0.y, ca));
-      v.push_back(vertex(q0.x, q0.y, cb));
-      v.push_back(vertex(p1.x, p1.y, ca));
-      v.push_back(vertex(p1.x, p1.y, ca));
-      v.push_back(vertex(q0.x, q0.y, cb));
-      v.push_back(vertex(q1.x, q1.y, cb));
+      add_band(v, p0, p1, ca, q0, q1, cb);
     }
   };
   band(r_in - 0.5f, clear, r_in + 0.5f, c);
@@ -176,12 +173,8 @@ void Canvas::line(Point a, Point b, float width, Colour c) {
   const float h = width / 2;
   const Colour clear = c.with_alpha(0);
   auto quad = [&](float o0, Colour c0, float o1, Colour c1, std::vector<SDL_Vertex>& v) {
-    v.push_back(vertex(a.x + nx * o0, a.y + ny * o0, c0));
-    v.push_back(vertex(b.x + nx * o0, b.y + ny * o0, c0));
-    v.push_back(vertex(a.x + nx * o1, a.y + ny * o1, c1));
-    v.push_back(vertex(b.x + nx * o0, b.y + ny * o0, c0));
-    v.push_back(vertex(b.x + nx * o1, b.y + ny * o1, c1));
-    v.push_back(vertex(a.x + nx * o1, a.y + ny * o1, c1));
+    add_band(v, {a.x + nx * o0, a.y + ny * o0}, {b.x + nx * o0, b.y + ny * o0}, c0, {a.x + nx * o1, a.y + ny * o1},
+             {b.x + nx * o1, b.y + ny * o1}, c1);
   };
   std::vector<SDL_Vertex> v;
   // The feathers overlap the core by half a pixel: the software rasterizer
@@ -216,12 +209,7 @@ void Canvas::square_with_hole(const Rect& cell, float r, Colour c) {
     v.push_back(vertex(p1.x, p1.y, c));
     // The hole's feathered edge.
     const Point q0 = at(i, inner), q1 = at(i + 1, inner);
-    v.push_back(vertex(p0.x, p0.y, c));
-    v.push_back(vertex(q0.x, q0.y, clear));
-    v.push_back(vertex(p1.x, p1.y, c));
-    v.push_back(vertex(p1.x, p1.y, c));
-    v.push_back(vertex(q0.x, q0.y, clear));
-    v.push_back(vertex(q1.x, q1.y, clear));
+    add_band(v, p0, p1, c, q0, q1, clear);
     if ((i + 1) % per_quadrant == 0) {
       // Between two quadrants: the triangle from the circle's point to both corners.
       const Point next = corners[((i + 1) / per_quadrant) % 4];
