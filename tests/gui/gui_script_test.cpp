@@ -1,4 +1,4 @@
-// narabe-gui run headless (SDL's offscreen driver, software renderer) with
+// narabe-gui run headless (SDL's dummy video driver, software renderer) with
 // scripted input against the real narabe: whole games through the child
 // process, a killed engine, and screenshots whose pixels are checked at known
 // points (the layout says where cells are, the same code the program draws with).
@@ -38,7 +38,7 @@ class GuiScript : public ::testing::Test {
   int run(const std::string& config, const std::string& script) {
     std::ofstream(dir_ / "gui.conf") << config;
     std::ofstream(dir_ / "run.script") << script;
-    const std::string command = "SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy " + std::string(NARABE_GUI_PATH) +
+    const std::string command = "SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " + std::string(NARABE_GUI_PATH) +
                                 " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
                                 std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
                                 " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +

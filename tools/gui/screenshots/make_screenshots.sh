@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes the pictures in docs/images/ with narabe-gui's scripted mode (offscreen,
+# Takes the pictures in docs/images/ with narabe-gui's scripted mode (dummy video driver,
 # software renderer) and converts them to PNG with python3-pil (for the docs
 # only; the build does not need it). Usage: tools/gui/screenshots/make_screenshots.sh [build dir]
 set -euo pipefail
@@ -26,7 +26,7 @@ hints = on"
 cd "$work"
 for name in start connect4 tictactoe gomoku reversi; do
   printf '%s\n' "${config[$name]}" > "$name.conf"
-  SDL_VIDEODRIVER=offscreen "$build/narabe-gui" --size 800x520 --config "$name.conf" --script "$here/$name.script" > /dev/null
+  SDL_VIDEODRIVER=dummy "$build/narabe-gui" --size 800x520 --config "$name.conf" --script "$here/$name.script" > /dev/null
   /usr/bin/python3 -c "from PIL import Image; Image.open('$name.bmp').save('$root/docs/images/gui_$name.png', optimize=True)"
 done
 ls -l "$root"/docs/images/gui_*.png

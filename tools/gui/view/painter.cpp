@@ -138,12 +138,12 @@ void draw_board_background(Canvas& c, const BoardLayout& L) {
 void draw_connect4_frame(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const Rect& f = L.frame;
   const float hole = L.cell * 0.40f;
-  const float pad = f.x + f.w - (L.first.x + (fl(L.files) - 0.5f) * L.cell);
-  // The frame's border (outside the grid of cells), then each cell with its hole.
+  // The frame's border (outside the grid of cells, edge to edge with it so
+  // that no seam shows), then each cell with its hole.
   const Rect grid{L.first.x - L.cell / 2, L.first.y - L.cell / 2, L.cell * fl(L.files), L.cell * fl(L.rows)};
-  c.fill_rect({f.x, f.y, f.w, pad}, kBlue);
+  c.fill_rect({f.x, f.y, f.w, grid.y - f.y}, kBlue);
   c.fill_rect({f.x, grid.y + grid.h, f.w, f.y + f.h - grid.y - grid.h}, kBlue);
-  c.fill_rect({f.x, grid.y, pad, grid.h}, kBlue);
+  c.fill_rect({f.x, grid.y, grid.x - f.x, grid.h}, kBlue);
   c.fill_rect({grid.x + grid.w, grid.y, f.x + f.w - grid.x - grid.w, grid.h}, kBlue);
   for (int row = 0; row < L.rows; ++row)
     for (int file = 0; file < L.files; ++file)
