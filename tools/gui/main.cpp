@@ -25,6 +25,8 @@
 #include "tools/gui/app/engine_link.h"
 #include "tools/gui/app/settings_file.h"
 #include "tools/gui/app/sound_sink.h"
+#include "tools/gui/audio/sound_board.h"
+#include "tools/gui/sound_board_sink.h"
 #include "tools/gui/input/key_map.h"
 #include "tools/gui/input/script.h"
 #include "tools/gui/view/canvas.h"
@@ -132,13 +134,6 @@ int main(int argc, char** argv) {
   ProcessEngineLink engine({engine_path});
   if (const std::string error = engine.start(); !error.empty()) return fail(error);
 
-  // ---- SOUND: the lead plugs the synthesizer in here after merging gui-audio:
-  //   auto board = audio::SoundBoard::open();  (an adapter from SoundSink's calls
-  //   to SoundBoard's: play(Cue) -> play(Effect), the rest one to one), and its
-  //   status_message() goes to `notice` below when there is no device.
-  NullSoundSink sound;
-  std::string notice = "sound: not built in yet";
-  // ---- end SOUND
 
   Sdl sdl;
   const bool driver_chosen = std::getenv("SDL_VIDEODRIVER") != nullptr;
@@ -165,6 +160,16 @@ int main(int argc, char** argv) {
   std::string font_error;
   sdl.canvas = view::Canvas::open(sdl.renderer, kFontDir, &font_error);
   if (!sdl.canvas) return fail(font_error);
+
+  // Declared after `sdl`, so the audio device closes before SDL_Quit. Scripted
+  // runs (tests) use SDL's dummy audio driver unless one is chosen: the
+  // synthesizer still runs, nothing is played, and no sound card is needed.
+  if (scripted && std::getenv("SDL_AUDIODRIVER") == nullptr) setenv("SDL_AUDIODRIVER", "dummy", 1);
+  const auto sound_board = audio::SoundBoard::open();
+  SoundBoardSink sound(*sound_board);
+  // Said once, on the start screen and on stderr, when there is no device.
+  const std::string notice = sound_board->has_device() ? std::string() : sound_board->status_message();
+  if (!notice.empty()) std::cerr << "narabe-gui: " << notice << "\n";
 
   Controller controller(loaded.settings, engine, sound);
   const auto started = std::chrono::steady_clock::now();
