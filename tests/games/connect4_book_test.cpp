@@ -81,6 +81,26 @@ TEST(Connect4Book, TheSolverAnswersTheStartFromTheBookAtOnce) {
   EXPECT_TRUE(core::is_loss(*solver.solve_move(Connect4(), core::Move(0)))) << "column 1 loses";
 }
 
+TEST(Connect4Book, APositionOneDiscPastTheDepthIsAnsweredWhenAllItsMovesAreScored) {
+  // A layer in the making: the depth-0 book plus the positions after 4 and a reply
+  // (their scores from the built-in book, which holds every two-disc position).
+  const OpeningBook& builtin = OpeningBook::builtin();
+  if (builtin.depth() < 1) GTEST_SKIP() << "needs the built-in book of depth 1 or more";
+  OpeningBook book = first_moves_book();
+  const Connect4 centre = after("4");
+  for (char reply = '1'; reply <= '7'; ++reply) {
+    const Connect4 child = after((std::string("4") + reply).c_str());
+    book.add(child.current(), child.mask(), *builtin.score(child.current(), child.mask()));
+  }
+  ExactSolver solver(centre, 1);
+  solver.use_book(&book);
+  const auto score = solver.solve(centre);
+  ASSERT_TRUE(score.has_value());
+  EXPECT_EQ(core::mate_moves(*score), -20) << "the second player loses, whatever it does";
+  EXPECT_EQ(solver.nodes(), 0u) << "nothing searched";
+  EXPECT_FALSE(ExactSolver::best_from_book(book, after("1"))) << "the replies to 1 are not in this book";
+}
+
 TEST(Connect4Book, TheBuiltInBookIsWellFormed) {
   // Whatever book is compiled in parses, and every position it promises is there.
   const OpeningBook& book = OpeningBook::builtin();

@@ -34,7 +34,7 @@ void ExactSolver::on_progress(void* context, int lower, int upper) {
 
 bool ExactSolver::book_covers(const Connect4& position) const {
   return book_ != nullptr && position.width() == OpeningBook::kWidth &&
-         position.height() == OpeningBook::kHeight && position.moves_played() <= book_->depth();
+         position.height() == OpeningBook::kHeight && position.moves_played() <= book_->depth() + 1;
 }
 
 std::optional<int> ExactSolver::book_move_score(const OpeningBook& book, const Connect4& position,

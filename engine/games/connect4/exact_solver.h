@@ -73,7 +73,9 @@ class ExactSolver {
 
  private:
   static void on_progress(void* context, int lower, int upper);
-  // Whether the book in use answers for the position (its size and disc count).
+  // Whether the book in use may answer for the position (its size and disc count):
+  // every position up to the book's depth, and those one disc deeper whose moves
+  // all lead to positions the book has (a layer in the making, see tools/book_gen).
   bool book_covers(const Connect4& position) const;
 
   Solver solver_;
