@@ -11,6 +11,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -52,10 +53,11 @@ bool save(const OpeningBook& book, const std::string& path) {
   return !error;
 }
 
-// The positions with `discs` discs that are not over, one per mirror pair.
-std::vector<Connect4> positions_with(int discs) {
-  std::vector<Connect4> layer{Connect4()};
-  for (int d = 0; d < discs; ++d) {
+// The positions with `discs` discs that are not over and follow from `start`, one
+// per mirror pair.
+std::vector<Connect4> positions_with(int discs, const Connect4& start = Connect4()) {
+  std::vector<Connect4> layer{start};
+  for (int d = start.moves_played(); d < discs; ++d) {
     std::vector<Connect4> next;
     std::set<std::uint64_t> seen;
     for (const Connect4& position : layer) {
@@ -71,6 +73,22 @@ std::vector<Connect4> positions_with(int discs) {
     layer = std::move(next);
   }
   return layer;
+}
+
+// Puts first the positions of the layer that follow the first player's proven
+// first move, the centre. A run cut short then may already let the engine answer
+// every reply to its first move from the book (the engine answers any position
+// whose moves all lead to scored ones, one disc past the book's depth too).
+void centre_line_first(std::vector<Connect4>& layer, int discs) {
+  if (discs < 1) return;
+  Connect4 centre;
+  centre.make_move(narabe::core::Move(3));
+  std::set<std::uint64_t> line;
+  for (const Connect4& position : positions_with(discs, centre))
+    line.insert(OpeningBook::canonical_key(position.current(), position.mask()));
+  std::stable_partition(layer.begin(), layer.end(), [&](const Connect4& position) {
+    return line.count(OpeningBook::canonical_key(position.current(), position.mask())) > 0;
+  });
 }
 
 }  // namespace
@@ -113,7 +131,8 @@ int main(int argc, char** argv) {
   narabe::games::connect4::Solver solver(7, 6, static_cast<std::size_t>(hash));
   const double start = cpu_seconds();
   for (int discs = depth + 1; discs >= 0; --discs) {
-    const std::vector<Connect4> layer = positions_with(discs);
+    std::vector<Connect4> layer = positions_with(discs);
+    centre_line_first(layer, discs);
     int solved = 0;
     for (const Connect4& position : layer) {
       if (book.score(position.current(), position.mask())) continue;
