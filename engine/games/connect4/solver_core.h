@@ -21,7 +21,11 @@
 //     takes one and becomes the one answering (a lower bound of 0 or 1);
 //   * threat zugzwang (Allis' odd threat): a side with a threat the other side
 //     will have to play under, when the rest of the board fills up, wins unless
-//     the other side can make four first (a bound of +-1, see threat_win).
+//     the other side can make four first (a bound of +-1, see threat_win);
+//   * aftereven (Allis), on top of the claimeven bounds: a four the follower gets
+//     with its claimeven cells is complete before any four of the other side that
+//     needs a cell above each of its empty cells, so when every four the other
+//     side can get is of that kind the follower wins (see aftereven).
 
 #include <algorithm>
 #include <bit>
@@ -243,11 +247,88 @@ class FixedSolver final : public SolverCore {
   // when moreover the follower's cells make four (the leader loses), 1 when
   // nothing is proven. Precondition: `leader` is to move and the number of columns
   // with an odd number of empty cells is even.
-  static int follower_bound(Bitboard leader, Bitboard follower, Bitboard mask) {
+  static int follower_bound(Bitboard leader, Bitboard follower, Bitboard mask, bool loss_cuts) {
     const Bitboard empty = kBoard & ~mask;
     const Bitboard odd_bottoms = possible(mask) & ~kClaimevenLower;
-    if (has_four(leader | (empty & kClaimevenLower) | odd_bottoms)) return 1;
-    return has_four(follower | (empty & ~kClaimevenLower & ~odd_bottoms)) ? -1 : 0;
+    const Bitboard leader_cells = leader | (empty & kClaimevenLower) | odd_bottoms;
+    const Bitboard follower_cells = follower | (empty & ~kClaimevenLower & ~odd_bottoms);
+    if (!has_four(leader_cells)) return has_four(follower_cells) ? -1 : 0;
+    return loss_cuts && aftereven(leader_cells, follower_cells, empty) ? -1 : 1;
+  }
+  // The empty cells above `cells` in their columns.
+  static Bitboard cells_above(Bitboard cells) {
+    Bitboard above = (cells << 1) & kBoard;
+    for (int i = 2; i < H; ++i) above |= (above << 1) & kBoard;
+    return above;
+  }
+  // Allis' aftereven, on top of a follower strategy that gives the follower
+  // `follower_cells` and the leader at most `leader_cells`: when a four of the
+  // follower's cells has empty cells e_1..e_k, the follower completes it when the
+  // last of them is filled, so a four of the leader that needs a cell above e_i in
+  // every one of those columns comes too late. True when every four the leader can
+  // get comes too late for one of the follower's fours: the follower wins.
+  static bool aftereven(Bitboard leader_cells, Bitboard follower_cells, Bitboard empty) {
+    if (!aftereven_may_win(leader_cells, follower_cells, empty)) return false;
+    const Bitboard x = follower_cells;
+    const Bitboard starts_h = x & (x >> kField) & (x >> 2 * kField) & (x >> 3 * kField);
+    const Bitboard starts_d = x & (x >> H) & (x >> 2 * H) & (x >> 3 * H);
+    const Bitboard starts_u = x & (x >> (H + 2)) & (x >> 2 * (H + 2)) & (x >> 3 * (H + 2));
+    Afterevens groups;
+    collect_afterevens<kField>(starts_h, empty, groups);
+    collect_afterevens<H>(starts_d, empty, groups);
+    collect_afterevens<H + 2>(starts_u, empty, groups);
+    return comes_too_late<1>(leader_cells, groups) && comes_too_late<kField>(leader_cells, groups) &&
+           comes_too_late<H>(leader_cells, groups) && comes_too_late<H + 2>(leader_cells, groups);
+  }
+  // A quick test that rejects most positions: false when the follower has no four
+  // (not vertical: one would need two empty cells of one parity in a row, or be an
+  // immediate threat) or the leader has one that avoids every cell above their
+  // empty cells, which none of them refutes. It stays false for fewer leader cells
+  // and more follower cells, so one test can serve several cases.
+  static bool aftereven_may_win(Bitboard leader_cells, Bitboard follower_cells, Bitboard empty) {
+    const Bitboard x = follower_cells;
+    const Bitboard starts_h = x & (x >> kField) & (x >> 2 * kField) & (x >> 3 * kField);
+    const Bitboard starts_d = x & (x >> H) & (x >> 2 * H) & (x >> 3 * H);
+    const Bitboard starts_u = x & (x >> (H + 2)) & (x >> 2 * (H + 2)) & (x >> 3 * (H + 2));
+    if (!(starts_h | starts_d | starts_u)) return false;
+    const Bitboard gaps = (spread<kField>(starts_h) | spread<H>(starts_d) | spread<H + 2>(starts_u)) & empty;
+    return !has_four(leader_cells & ~cells_above(gaps));
+  }
+  // The four cells of every four starting at `starts` along direction S.
+  template <int S>
+  static Bitboard spread(Bitboard starts) {
+    return starts | (starts << S) | (starts << 2 * S) | (starts << 3 * S);
+  }
+  struct Afterevens {
+    static constexpr int kMax = 16;  // more are left out: fewer refutations, still a proof
+    int count = 0;
+    Bitboard above[kMax][4];  // for each four, the cells above each of its empty cells
+    int gap_count[kMax];
+  };
+  template <int S>
+  static void collect_afterevens(Bitboard starts, Bitboard empty, Afterevens& groups) {
+    for (; starts && groups.count < Afterevens::kMax; starts &= starts - 1) {
+      Bitboard gaps = spread<S>(starts & (~starts + 1)) & empty;
+      int n = 0;
+      for (; gaps; gaps &= gaps - 1) groups.above[groups.count][n++] = cells_above(gaps & (~gaps + 1));
+      groups.gap_count[groups.count++] = n;
+    }
+  }
+  // Whether every four of the leader along direction S comes too late for one of
+  // the follower's fours.
+  template <int S>
+  static bool comes_too_late(Bitboard leader_cells, const Afterevens& groups) {
+    const Bitboard x = leader_cells;
+    for (Bitboard starts = x & (x >> S) & (x >> 2 * S) & (x >> 3 * S); starts; starts &= starts - 1) {
+      const Bitboard four = spread<S>(starts & (~starts + 1));
+      bool late = false;
+      for (int g = 0; g < groups.count && !late; ++g) {
+        late = true;
+        for (int i = 0; i < groups.gap_count[g] && late; ++i) late = (four & groups.above[g][i]) != 0;
+      }
+      if (!late) return false;
+    }
+    return true;
   }
   // The same with an odd number of such columns: the side to move plays into one
   // of them first and then follows, so the leader gets the lowest cells of the
@@ -259,10 +340,17 @@ class FixedSolver final : public SolverCore {
     const Bitboard odd_bottoms = possible(mask) & ~kClaimevenLower;
     const Bitboard leader_cells = leader | (empty & kClaimevenLower);
     const Bitboard follower_cells = follower | (empty & ~kClaimevenLower & ~odd_bottoms);
+    // One quick aftereven test for every first move (the leader has fewer cells
+    // and the follower more after any of them).
+    const bool aftereven_may = aftereven_may_win(leader_cells, follower_cells | odd_bottoms, empty);
     int bound = -1;
     for (Bitboard rest = odd_bottoms; rest; rest &= rest - 1) {
       const Bitboard first = rest & (~rest + 1);
-      if (has_four(leader_cells | (odd_bottoms & ~first))) continue;
+      if (has_four(leader_cells | (odd_bottoms & ~first))) {
+        if (aftereven_may && aftereven(leader_cells | (odd_bottoms & ~first), follower_cells | first, empty & ~first))
+          return 1;
+        continue;
+      }
       if (has_four(follower_cells | first)) return 1;
       bound = 0;
     }
@@ -389,7 +477,7 @@ class FixedSolver final : public SolverCore {
     // number we can, after a first move into one of them.
     if ((kCells - moves) % 2 == 0) {
       if (beta > -1) {
-        if (const int bound = follower_bound(current, opponent, mask); bound <= 0)
+        if (const int bound = follower_bound(current, opponent, mask, alpha >= -1); bound <= 0)
           highest = std::max(lowest, bound);
       }
     } else if (alpha < 1) {
