@@ -269,14 +269,10 @@ class FixedSolver final : public SolverCore {
   // get comes too late for one of the follower's fours: the follower wins.
   static bool aftereven(Bitboard leader_cells, Bitboard follower_cells, Bitboard empty) {
     if (!aftereven_may_win(leader_cells, follower_cells, empty)) return false;
-    const Bitboard x = follower_cells;
-    const Bitboard starts_h = x & (x >> kField) & (x >> 2 * kField) & (x >> 3 * kField);
-    const Bitboard starts_d = x & (x >> H) & (x >> 2 * H) & (x >> 3 * H);
-    const Bitboard starts_u = x & (x >> (H + 2)) & (x >> 2 * (H + 2)) & (x >> 3 * (H + 2));
     Afterevens groups;
-    collect_afterevens<kField>(starts_h, empty, groups);
-    collect_afterevens<H>(starts_d, empty, groups);
-    collect_afterevens<H + 2>(starts_u, empty, groups);
+    collect_afterevens<kField>(four_starts<kField>(follower_cells), empty, groups);
+    collect_afterevens<H>(four_starts<H>(follower_cells), empty, groups);
+    collect_afterevens<H + 2>(four_starts<H + 2>(follower_cells), empty, groups);
     return comes_too_late<1>(leader_cells, groups) && comes_too_late<kField>(leader_cells, groups) &&
            comes_too_late<H>(leader_cells, groups) && comes_too_late<H + 2>(leader_cells, groups);
   }
@@ -287,12 +283,17 @@ class FixedSolver final : public SolverCore {
   // and more follower cells, so one test can serve several cases.
   static bool aftereven_may_win(Bitboard leader_cells, Bitboard follower_cells, Bitboard empty) {
     const Bitboard x = follower_cells;
-    const Bitboard starts_h = x & (x >> kField) & (x >> 2 * kField) & (x >> 3 * kField);
-    const Bitboard starts_d = x & (x >> H) & (x >> 2 * H) & (x >> 3 * H);
-    const Bitboard starts_u = x & (x >> (H + 2)) & (x >> 2 * (H + 2)) & (x >> 3 * (H + 2));
+    const Bitboard starts_h = four_starts<kField>(x);
+    const Bitboard starts_d = four_starts<H>(x);
+    const Bitboard starts_u = four_starts<H + 2>(x);
     if (!(starts_h | starts_d | starts_u)) return false;
     const Bitboard gaps = (spread<kField>(starts_h) | spread<H>(starts_d) | spread<H + 2>(starts_u)) & empty;
     return !has_four(leader_cells & ~cells_above(gaps));
+  }
+  // The first cells of the fours along direction S that lie in `cells`.
+  template <int S>
+  static Bitboard four_starts(Bitboard cells) {
+    return cells & (cells >> S) & (cells >> 2 * S) & (cells >> 3 * S);
   }
   // The four cells of every four starting at `starts` along direction S.
   template <int S>
@@ -318,8 +319,7 @@ class FixedSolver final : public SolverCore {
   // the follower's fours.
   template <int S>
   static bool comes_too_late(Bitboard leader_cells, const Afterevens& groups) {
-    const Bitboard x = leader_cells;
-    for (Bitboard starts = x & (x >> S) & (x >> 2 * S) & (x >> 3 * S); starts; starts &= starts - 1) {
+    for (Bitboard starts = four_starts<S>(leader_cells); starts; starts &= starts - 1) {
       const Bitboard four = spread<S>(starts & (~starts + 1));
       bool late = false;
       for (int g = 0; g < groups.count && !late; ++g) {
