@@ -101,6 +101,20 @@ TEST(Connect4Book, APositionOneDiscPastTheDepthIsAnsweredWhenAllItsMovesAreScore
   EXPECT_FALSE(ExactSolver::best_from_book(book, after("1"))) << "the replies to 1 are not in this book";
 }
 
+TEST(Connect4Book, TheBuiltInBookAnswersTheCentreAnsweredInTheCentre) {
+  // The first positions of the depth-2 layer complete "4 4" (every move from it).
+  const OpeningBook& builtin = OpeningBook::builtin();
+  if (builtin.depth() < 1) GTEST_SKIP() << "needs the built-in book of depth 1 or more";
+  const Connect4 position = after("44");
+  ExactSolver solver(position, 1);
+  solver.use_book(true);
+  const auto score = solver.solve(position);
+  ASSERT_TRUE(score.has_value());
+  EXPECT_EQ(core::mate_moves(*score), 20) << "the first player still wins with its 21st disc";
+  EXPECT_EQ(solver.best_move(), core::Move(3)) << "column 4 again";
+  EXPECT_EQ(solver.nodes(), 0u) << "nothing searched";
+}
+
 TEST(Connect4Book, TheBuiltInBookIsWellFormed) {
   // Whatever book is compiled in parses, and every position it promises is there.
   const OpeningBook& book = OpeningBook::builtin();
