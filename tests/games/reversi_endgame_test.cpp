@@ -96,8 +96,8 @@ TEST(ReversiEndgame, SolvesFastPositionsOfFfo20To39) {
   const auto positions = load_ffo("fforum-20-39.obf", 20);
   ASSERT_EQ(positions.size(), 20u);
   EndgameSolver solver(16);
-  // #20 (6 empties), #21 (15), #23 (18), #29 (20); the slow builds stop at 18, where
-  // the moves are first sorted by a search on the evaluation (0.7 M nodes).
+  // #20 (6 empties), #21 (15), #23 (18), #29 (20); the slow builds stop at #23, whose
+  // moves are sorted by searches on the evaluation (from 16 empties on).
   std::vector<int> numbers = {20, 21, 23};
   if (!NARABE_SLOW_BUILD) numbers.push_back(29);
   for (int n : numbers) expect_solved(solver, positions[static_cast<std::size_t>(n - 20)]);

@@ -4,8 +4,9 @@
 #include <array>
 #include <bit>
 #include <new>
-#include <string>
+#include <string_view>
 
+#include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
 namespace narabe::games::reversi {
@@ -223,14 +224,21 @@ constexpr int kStabilityAlpha = 16;
 // The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
 // search on the evaluation: kSortDepth plies, one more per kSortStep further empty
 // cells, at most kSortMaxDepth. Each hundredth of a disc of its value counts
-// kSortWeight / 100 against the fastest-first key (16 per reply left): with the
-// simple evaluation (100 per move of mobility) that is half a reply per move of
-// mobility; heavier weights were worse (FFO #40-#44: 8 -> 200 M nodes, 16 -> 234 M,
-// 64 -> 351 M at depth 1-2 from 14 empties).
+// kPatternSortWeight / 100 (kSimpleSortWeight with the simple evaluation) against the fastest-first key (16 per reply left). FFO #40-#44
+// with the trained evaluation: from 18 empties at 2-4 plies, weight 8 -> 189 M nodes,
+// 16 -> 168 M, 32 -> 172 M; weight 16 from 16 empties, 2-4 plies one more per 2
+// empties -> 126 M (from 14 empties or one more per 3 empties was fewer nodes, or
+// about as many, for more CPU: the evaluation searches cost more than they save).
+// The simple evaluation (100 per move of mobility) wants half the weight: 8 -> 200
+// M, 16 -> 234 M at depth 1-2 from 14 empties.
 constexpr int kSortDepth = 2;
-constexpr int kSortStep = 3;
+constexpr int kSortStep = 2;
 constexpr int kSortMaxDepth = 4;
-constexpr int kSortWeight = 8;
+constexpr int kPatternSortWeight = 16;
+constexpr int kSimpleSortWeight = 8;
+constexpr int kReplyWeight = 16;
+constexpr int kPotentialWeight = 8;
+constexpr int kCornerBonus = 8;
 // Enhanced transposition cut-offs from this many empties (FFO #40-#44: from 9,
 // 3.5 % fewer nodes than from 12; from 7 no fewer).
 constexpr int kEtcEmpties = 9;
@@ -255,8 +263,8 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
                                  ((p >> 1 | p >> 9 | p << 7) & ~0x8080'8080'8080'8080ULL) | p << 8 | p >> 8;
     const int potential = bit_count(around & ~(m.player | m.opponent));
     m.key = cell == table_move ? -1000
-                               : 16 * (bit_count(replies) + bit_count(replies & kCorners)) + 8 * potential -
-                                     ((std::uint64_t{1} << cell) & kCorners ? 8 : 0);
+                               : kReplyWeight * (bit_count(replies) + bit_count(replies & kCorners)) + kPotentialWeight * potential -
+                                     ((std::uint64_t{1} << cell) & kCorners ? kCornerBonus : 0);
     // Insertion sort: at most ~30 moves.
     int i = n++;
     while (i > 0 && list[static_cast<std::size_t>(i - 1)].key > m.key) {
@@ -268,26 +276,37 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
   return n;
 }
 
-// The value of game's position, from its side to move's view, by an alpha-beta
-// search of `depth` plies on the game's evaluation (hundredths of a disc); a
-// finished game counts its margin far above any evaluation.
-int evaluation_search(Reversi& game, int depth, int alpha, int beta) {
-  const std::uint64_t player = game.player(), opponent = game.opponent();
-  if (depth == 0) return game.evaluate();
+// Reversi::evaluate() of the position: the trained evaluation reads the two bitboards
+// directly; the simple one (the fallback when no weights are loaded) wants a Reversi
+// position, made here only for it. A board without its centre cells has none and is
+// worth 0 (discs never leave the centre, so only a malformed root can lack them).
+int evaluate(std::uint64_t player, std::uint64_t opponent) {
+  if (const PatternWeights* weights = active_pattern_weights()) return weights->evaluate(player, opponent);
+  std::array<char, 66> line;  // an OBF line: the board, a space, the side to move
+  for (std::size_t cell = 0; cell < 64; ++cell)
+    line[cell] = (player >> cell) & 1 ? 'X' : (opponent >> cell) & 1 ? 'O' : '-';
+  line[64] = ' ';
+  line[65] = 'X';
+  const auto game = Reversi::from_obf(std::string_view(line.data(), line.size()));
+  return game ? game->simple_evaluate() : 0;
+}
+
+// The value of the position, from its side to move's view, by an alpha-beta search
+// of `depth` plies on Reversi's evaluation (hundredths of a disc); a finished game
+// counts its margin far above any evaluation.
+int evaluation_search(std::uint64_t player, std::uint64_t opponent, int depth, int alpha, int beta) {
+  if (depth == 0) return evaluate(player, opponent);
   std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
     if (legal(opponent, player) == 0) return 100000 * EndgameSolver::final_margin(player, opponent);
-    game.make_move(Reversi::kPass);
-    const int v = -evaluation_search(game, depth, -beta, -alpha);
-    game.unmake_move(Reversi::kPass);
-    return v;
+    return -evaluation_search(opponent, player, depth, -beta, -alpha);
   }
   int best = -10'000'000;
   for (; moves != 0; moves &= moves - 1) {
-    const core::Move move(static_cast<std::uint16_t>(std::countr_zero(moves)));
-    game.make_move(move);
-    const int v = -evaluation_search(game, depth - 1, -beta, -std::max(alpha, best));
-    game.unmake_move(move);
+    const int cell = std::countr_zero(moves);
+    const std::uint64_t f = flips(cell, player, opponent);
+    const int v = -evaluation_search(opponent ^ f, player | f | (std::uint64_t{1} << cell), depth - 1, -beta,
+                                     -std::max(alpha, best));
     if (v > best) {
       best = v;
       if (best >= beta) break;
@@ -314,20 +333,6 @@ EndgameSolver::EndgameSolver(std::size_t table_megabytes) {
 }
 
 EndgameSolver::~EndgameSolver() = default;
-
-void EndgameSolver::track(std::uint64_t player, std::uint64_t opponent) {
-  // The evaluation is Reversi's own, on a Reversi position: one made from the root's
-  // discs (as an OBF line: the side's colour does not matter to the evaluation) and
-  // kept in step with the search down to kSortEmpties.
-  std::string line(64, '-');
-  for (int cell = 0; cell < 64; ++cell) {
-    if ((player >> cell) & 1) line[static_cast<std::size_t>(cell)] = 'X';
-    if ((opponent >> cell) & 1) line[static_cast<std::size_t>(cell)] = 'O';
-  }
-  auto game = Reversi::from_obf(line + " X");
-  tracked_ = static_cast<bool>(game);
-  if (tracked_) game_ = std::make_unique<Reversi>(std::move(*game));
-}
 
 void EndgameSolver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
 
@@ -446,11 +451,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   const std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
     if (legal(opponent, player) == 0) return final_margin(player, opponent);
-    const bool track = tracked_ && empties >= kSortEmpties;
-    if (track) game_->make_move(Reversi::kPass);
-    const int v = -search(opponent, player, -beta, -alpha, empties);
-    if (track) game_->unmake_move(Reversi::kPass);
-    return v;
+    return -search(opponent, player, -beta, -alpha, empties);
   }
 
   // Stability cut-off: the opponent's stable discs stay his, so the margin is at
@@ -473,7 +474,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
   std::array<OrderedMove, 32> list;
   const int n = order_moves(player, opponent, moves, table_move, list);
-  if (tracked_ && empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
+  if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
   // Enhanced transposition cut-off: a child the table already proves good enough.
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
@@ -489,14 +490,12 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
 void EndgameSolver::sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move) {
   const int depth = std::min(kSortMaxDepth, kSortDepth + (empties - kSortEmpties) / kSortStep);
+  const int weight = active_pattern_weights() != nullptr ? kPatternSortWeight : kSimpleSortWeight;
   for (int i = 0; i < n; ++i) {
     OrderedMove& m = list[i];
     if (m.cell == table_move) continue;
-    const core::Move move(static_cast<std::uint16_t>(m.cell));
-    game_->make_move(move);
-    const int v = -evaluation_search(*game_, depth, -10'000'000, 10'000'000);
-    game_->unmake_move(move);
-    m.key -= v * kSortWeight / 100;
+    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, 10'000'000);
+    m.key -= v * weight / 100;
   }
   std::stable_sort(list, list + n, [](const OrderedMove& a, const OrderedMove& b) { return a.key < b.key; });
 }
@@ -507,8 +506,6 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
   int a = alpha;
   for (int i = 0; i < n; ++i) {
     const OrderedMove& m = list[i];
-    const bool track = tracked_ && empties - 1 >= kSortEmpties;
-    if (track) game_->make_move(core::Move(static_cast<std::uint16_t>(m.cell)));
     int v;
     if (i == 0) {
       v = -search(m.opponent, m.player, -beta, -a, empties - 1);
@@ -516,7 +513,6 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
       v = -search(m.opponent, m.player, -a - 1, -a, empties - 1);
       if (v > a && v < beta && !stopped_) v = -search(m.opponent, m.player, -beta, -a, empties - 1);
     }
-    if (track) game_->unmake_move(core::Move(static_cast<std::uint16_t>(m.cell)));
     if (stopped_) return 0;
     if (v > best) {
       best = v;
@@ -545,14 +541,13 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   if (const Entry* e = probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
-  if (tracked_ && empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
+  if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
   if (best_move_ < 0) best_move_ = list[0].cell;
   return search_moves(player, opponent, list.data(), n, alpha, beta, empties, true);
 }
 
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                   bool exact) {
-  track(player, opponent);
   // Win, draw or loss first: a window around 0.
   if (lower < 0 && upper > 0) {
     const int v = root(player, opponent, -1, 1);

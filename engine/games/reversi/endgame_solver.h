@@ -11,23 +11,19 @@
 // cut-off (the opponent's stable discs cap the margin) when alpha is high. Moves
 // come fastest first: the table's move, then the fewest replies for the opponent
 // and the fewest empty cells next to the mover's discs; from kSortEmpties empties
-// on, a shallow search on Reversi's own evaluation (Reversi::evaluate()) weighs in
-// too. The last kShallowEmpties empties need neither move generation nor the
-// table: they try the empty cells from a presorted list (corners first, X-squares
-// last), those in quadrants with an odd number of empties first (parity), and the
-// last empty cell is a direct count of the discs it flips.
+// on, a shallow search on Reversi's own evaluation (that of Reversi::evaluate(), on
+// the solver's bitboards) weighs in too. The last kShallowEmpties empties need
+// neither move generation nor the table: they try the empty cells from a presorted
+// list (corners first, X-squares last), those in quadrants with an odd number of
+// empties first (parity), and the last empty cell is a direct count of the discs it
+// flips.
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/core/clock.h"
 #include "engine/core/stop_signal.h"
-
-namespace narabe::games {
-class Reversi;
-}
 
 namespace narabe::games::reversi {
 
@@ -38,7 +34,7 @@ class EndgameSolver {
   static constexpr int kPass = 64;          // best_move() when the side to move must pass
   static constexpr int kNoMove = -1;        // best_move() before any solve
   static constexpr int kShallowEmpties = 6;  // from here on: no table, parity order
-  static constexpr int kSortEmpties = 18;    // from here on: moves sorted by a search on the evaluation
+  static constexpr int kSortEmpties = 16;    // from here on: moves sorted by a search on the evaluation
 
   explicit EndgameSolver(std::size_t table_megabytes);
   ~EndgameSolver();
@@ -98,12 +94,10 @@ class EndgameSolver {
   // at the root, sets best_move_ to the move that proved best.
   int search_moves(std::uint64_t player, std::uint64_t opponent, const OrderedMove* list, int n, int alpha,
                    int beta, int empties, bool at_root);
-  // Sorts the moves of a node with `empties` empty cells (game_ is its position) by a
+  // Sorts the moves of a node with `empties` empty cells by a
   // shallow search on the evaluation, mixed with their fastest-first keys; the
   // table's move stays first.
   void sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move);
-  // Makes game_ the position (player, opponent) for sort_by_evaluation.
-  void track(std::uint64_t player, std::uint64_t opponent);
   int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
   // The same on the list of the `empties` empty cells in trying order; bit q of
   // `parity` is set when quadrant q holds an odd number of them.
@@ -119,8 +113,6 @@ class EndgameSolver {
   void store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper, int move);
 
   std::vector<Entry> table_;
-  std::unique_ptr<Reversi> game_;  // the searched position down to kSortEmpties (its evaluation orders moves)
-  bool tracked_ = false;           // whether game_ could be made (a position without its centre cannot)
   std::uint64_t table_mask_ = 0;  // table_.size() - 2: an even index, a bucket of two
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
