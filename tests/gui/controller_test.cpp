@@ -255,10 +255,21 @@ TEST(Controller, NewGameCancelsTheSearchAndBackGoesToTheStartScreen) {
   EXPECT_TRUE(f.controller.moves().empty());
   f.controller.handle({CommandKind::kBack}, now);
   EXPECT_EQ(f.controller.screen(), Screen::kStart);
-  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: effects
-  f.controller.handle({CommandKind::kActivate}, now);
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: effects, at 80 %
+  f.controller.handle({CommandKind::kActivate}, now);       // steps to 100 %
+  EXPECT_TRUE(f.controller.settings().effects);
+  EXPECT_TRUE(has(f.sound.events, "effects volume 100"));
+  f.controller.handle({CommandKind::kActivate}, now);  // past 100 %: off
   EXPECT_FALSE(f.controller.settings().effects);
-  f.controller.handle({CommandKind::kToggleMusic}, now);
+  f.controller.handle({CommandKind::kCursor, -1, 0}, now);  // left from off: back to 100 %
+  EXPECT_TRUE(f.controller.settings().effects);
+  EXPECT_DOUBLE_EQ(f.controller.settings().effects_volume, 1.0);
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up: music, at 40 %
+  f.controller.handle({CommandKind::kCursor, 1, 0}, now);   // right: 60 %
+  EXPECT_DOUBLE_EQ(f.controller.settings().music_volume, 0.6);
+  EXPECT_TRUE(has(f.sound.events, "music volume 60"));
+  f.controller.handle({CommandKind::kToggleMusic}, now);  // M mutes and keeps the level
+  EXPECT_DOUBLE_EQ(f.controller.settings().music_volume, 0.6);
   EXPECT_TRUE(has(f.sound.events, "effects off"));
   EXPECT_TRUE(has(f.sound.events, "music off"));
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
@@ -16,6 +17,17 @@ using core::Side;
 template <class E>
 E cycle(E value, int count, int delta) {
   return static_cast<E>(((static_cast<int>(value) + delta) % count + count) % count);
+}
+
+// The start screen's sound rows step through Off and five volumes (20 % each),
+// so a person sets both the switch and the level there; M and S stay plain
+// switches that keep the level.
+void step_sound(bool& on, double& volume, int delta) {
+  constexpr int kSteps = 5;
+  int index = on ? std::clamp(static_cast<int>(std::lround(volume * kSteps)), 1, kSteps) : 0;
+  index = cycle(index, kSteps + 1, delta);
+  on = index > 0;
+  if (on) volume = static_cast<double>(index) / kSteps;
 }
 
 std::unique_ptr<rules::Referee> make_board(const Settings& settings) {
@@ -167,11 +179,13 @@ void Controller::choose(StartRow row, int delta) {
     case StartRow::kFirst: settings_.first = cycle(settings_.first, 2, delta); break;
     case StartRow::kLevel: settings_.level = cycle(settings_.level, 4, delta); break;
     case StartRow::kMusic:
-      settings_.music = !settings_.music;
+      step_sound(settings_.music, settings_.music_volume, delta);
+      sound_.set_music_volume(settings_.music_volume);
       sound_.set_music_enabled(settings_.music);
       break;
     case StartRow::kEffects:
-      settings_.effects = !settings_.effects;
+      step_sound(settings_.effects, settings_.effects_volume, delta);
+      sound_.set_effects_volume(settings_.effects_volume);
       sound_.set_effects_enabled(settings_.effects);
       break;
     case StartRow::kStart: break;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace narabe::gui {
 
 void RecordingSoundSink::play(Cue cue) {
@@ -16,5 +18,13 @@ void RecordingSoundSink::play(Cue cue) {
 }
 
 void RecordingSoundSink::play_flip_chain(int flips, double) { events.push_back(fmt::format("flips {}", flips)); }
+
+void RecordingSoundSink::set_music_volume(double volume) {
+  events.push_back(fmt::format("music volume {}", std::lround(volume * 100)));
+}
+
+void RecordingSoundSink::set_effects_volume(double volume) {
+  events.push_back(fmt::format("effects volume {}", std::lround(volume * 100)));
+}
 
 }  // namespace narabe::gui

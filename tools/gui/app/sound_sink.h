@@ -41,8 +41,8 @@ class RecordingSoundSink final : public SoundSink {
   void play_flip_chain(int flips, double seconds_between) override;
   void set_music_enabled(bool on) override { events.push_back(on ? "music on" : "music off"); }
   void set_effects_enabled(bool on) override { events.push_back(on ? "effects on" : "effects off"); }
-  void set_music_volume(double) override {}
-  void set_effects_volume(double) override {}
+  void set_music_volume(double volume) override;    // "music volume 60"
+  void set_effects_volume(double volume) override;  // "effects volume 100"
 
   std::vector<std::string> events;
 };

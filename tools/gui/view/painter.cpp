@@ -383,8 +383,8 @@ std::string start_value(const Controller& ctl, StartRow row) {
     case StartRow::kMode: return std::string(mode_title(s.mode));
     case StartRow::kFirst: return s.first == FirstMover::kPerson ? "You" : "Engine";
     case StartRow::kLevel: return level_title(s.level);
-    case StartRow::kMusic: return s.music ? "On" : "Off";
-    case StartRow::kEffects: return s.effects ? "On" : "Off";
+    case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : "Off";
+    case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : "Off";
     case StartRow::kStart: return "Start";
   }
   return "";
