@@ -245,6 +245,27 @@ TEST(Controller, ReversiFlipsOneAfterAnotherWithTheChainCue) {
   EXPECT_EQ(f.controller.message(), "White to move");
 }
 
+TEST(Controller, PersonWithNoReversiMovePassesAutomaticallyWithTheMessage) {
+  Settings s;
+  s.game = GameKind::kReversi;
+  Fixture f(s);
+  double now = 0;
+  // d3 c3 e6 d2 d1 e1 b2 c1 leaves x (the person) without a legal move.
+  const std::vector<std::pair<CellPos, std::string>> game = {
+      {{3, 2}, "c3"}, {{4, 5}, "d2"}, {{3, 0}, "e1"}, {{1, 1}, "c1"}};
+  for (const auto& [cell, reply] : game) {
+    f.controller.handle({CommandKind::kPlayCell, cell.file, cell.row}, now);
+    f.settle(now);
+    f.engine.answer(reply);
+    f.settle(now);
+  }
+  EXPECT_EQ(f.controller.message(), "Reversi: no legal move, you pass");
+  ASSERT_FALSE(f.controller.moves().empty());
+  EXPECT_EQ(f.controller.moves().back(), "pass");
+  ASSERT_EQ(f.engine.requests.size(), 5u) << "after the pass the engine moves again";
+  EXPECT_EQ(f.engine.requests.back().moves.back(), "pass");
+}
+
 TEST(Controller, NewGameCancelsTheSearchAndBackGoesToTheStartScreen) {
   Fixture f(connect4_against_engine());
   double now = 0;
