@@ -6,6 +6,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/perft.h"
+#include "engine/core/position_invariants.h"
 #include "engine/core/rng.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/level_play.h"
@@ -64,6 +65,7 @@ class GameSession final : public Session {
       return {};
   }
   std::vector<core::EvalTerm> evaluation() const override { return position_.evaluation_terms(); }
+  core::Status check_invariants() const override { return core::check_position_invariants(position_); }
 
   void clear_memory() override { search_->clear_memory(); }
   void reseed(std::uint64_t seed) override { rng_.reseed(seed); }

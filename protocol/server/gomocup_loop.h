@@ -81,7 +81,7 @@ class GomocupLoop {
   // Waits for the running search to end by itself.
   void wait_idle() { worker_.wait(); }
 
-  // For tests. session() is null before the first START.
+  // For tests and the debug builds' invariant check. null before the first START.
   const Session* session() const { return session_.get(); }
   const std::vector<std::string>& moves() const { return moves_; }
   bool searching() const { return worker_.busy(); }

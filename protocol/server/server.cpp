@@ -1,6 +1,8 @@
 #include "protocol/server/server.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <optional>
 #include <utility>
@@ -34,6 +36,26 @@ bool is_gomocup_command(std::string_view text) {
   return !words.empty() && std::find(std::begin(kCommands), std::end(kCommands), words.front()) != std::end(kCommands);
 }
 
+const Session* session_of(const Session& session) { return &session; }
+const Session* session_of(const Session* session) { return session; }
+
+// Debug builds check the loaded position's invariants after every command
+// (engine/core/position_invariants.h) and stop at the first command that broke
+// one, naming it; release builds skip the check, which costs a move generation
+// and a fen round trip per command.
+template <class Loop>
+void check_invariants_in_debug([[maybe_unused]] const Loop& loop, [[maybe_unused]] std::string_view command) {
+#ifndef NDEBUG
+  const Session* session = session_of(loop.session());
+  if (session == nullptr) return;
+  if (const core::Status status = session->check_invariants(); !status) {
+    std::fprintf(stderr, "narabe: invariant broken after '%.*s': %s\n", static_cast<int>(std::min<std::size_t>(command.size(), 200)),
+                 command.data(), status.error().c_str());
+    std::abort();
+  }
+#endif
+}
+
 // Feeds `loop` the lines it has not seen yet, `first` first, until quit or the end
 // of the input.
 template <class Loop>
@@ -47,6 +69,7 @@ int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputCha
       output.flush();
       return 0;
     }
+    check_invariants_in_debug(loop, line->text);
   }
   loop.finish();
   output.flush();

@@ -71,6 +71,9 @@ class Session {
   virtual std::vector<std::string> winning_line() const = 0;
   virtual std::vector<std::string> forbidden_points() const { return {}; }
   virtual std::vector<core::EvalTerm> evaluation() const = 0;
+  // The position's invariants (engine/core/position_invariants.h): checked after
+  // every command by the fuzzers and by debug builds.
+  virtual core::Status check_invariants() const = 0;
 
   // Forgets what earlier searches learned (killers, history); the hash table
   // belongs to the caller.
