@@ -36,8 +36,10 @@ bool is_gomocup_command(std::string_view text) {
   return !words.empty() && std::find(std::begin(kCommands), std::end(kCommands), words.front()) != std::end(kCommands);
 }
 
+#ifndef NDEBUG
 const Session* session_of(const Session& session) { return &session; }
 const Session* session_of(const Session* session) { return session; }
+#endif
 
 // Debug builds check the loaded position's invariants after every command
 // (engine/core/position_invariants.h) and stop at the first command that broke
