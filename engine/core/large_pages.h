@@ -13,7 +13,8 @@ struct LargePageFree {
   void operator()(void* p) const;
 };
 
-// Zero-filled, aligned to 2 MiB; throws std::bad_alloc when the memory cannot be had.
+// Zero-filled, aligned to 2 MiB (to 64 bytes when smaller than 2 MiB); throws
+// std::bad_alloc when the memory cannot be had.
 std::unique_ptr<void, LargePageFree> allocate_large(std::size_t bytes);
 
 // An array of plain structs whose all-zero bytes mean "empty" (hash table entries):

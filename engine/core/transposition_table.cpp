@@ -1,6 +1,7 @@
 #include "engine/core/transposition_table.h"
 
 #include <algorithm>
+#include <new>
 #include <utility>
 
 #include "engine/core/bits.h"
@@ -14,6 +15,18 @@ void TranspositionTable::resize(std::size_t megabytes) {
   LargePageArray<Bucket> fresh(bytes / sizeof(Bucket));  // may throw; *this stays intact
   buckets_ = std::move(fresh);
   megabytes_ = std::max<std::size_t>(megabytes, 1);
+  generation_ = 0;
+}
+
+void TranspositionTable::keep_share(std::size_t bytes) {
+  const std::size_t buckets = std::max<std::size_t>(bytes / sizeof(Bucket), 1);
+  if (buckets == buckets_.size()) return;
+  buckets_ = {};  // free the old storage first, so the peak stays within the budget
+  try {
+    buckets_ = LargePageArray<Bucket>(buckets);
+  } catch (const std::bad_alloc&) {
+    buckets_ = LargePageArray<Bucket>(1);  // a smaller table than before: should not happen
+  }
   generation_ = 0;
 }
 

@@ -31,7 +31,12 @@ class TranspositionTable {
   // cannot be had; the table is then unchanged.
   explicit TranspositionTable(std::size_t megabytes = 16);
 
+  // A fresh table of `megabytes` (the Hash budget), all of it for this table.
   void resize(std::size_t megabytes);
+  // Keeps only `bytes` of the budget for this table (at least one bucket), when a
+  // game's exact solver takes the rest: Hash caps every search table together.
+  // megabytes() still says the budget. Clears the table when its size changes.
+  void keep_share(std::size_t bytes);
   void clear();
   // Called once per search, so entries from older searches are replaced first.
   void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
@@ -42,6 +47,7 @@ class TranspositionTable {
   // Per mille of entries written by the current search (UCI's hashfull).
   int hashfull() const;
   std::size_t megabytes() const { return megabytes_; }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
   std::size_t entry_count() const { return buckets_.size() * kBucketSize; }
 
  private:

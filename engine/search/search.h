@@ -99,23 +99,41 @@ class Search {
   // and its own table), so that a timed search does not pay for it. False when the
   // solver's memory cannot be had: the search then runs without it.
   bool prepare(const G& root) {
+    fit_budget();
     if constexpr (HasExactSolver<G>) {
-      // The solver's table is as large as the Hash option's (re-made when it changes).
-      if (!exact_solver_ || !exact_solver_->fits(root) || solver_megabytes_ != table_.megabytes()) {
+      if (!exact_solver_ || !exact_solver_->fits(root)) {
         exact_solver_.reset();  // free the old table before taking memory for the new one
-        solver_megabytes_ = 0;
         try {
-          exact_solver_ = make_exact_solver(root, table_.megabytes());
+          exact_solver_ = make_exact_solver(root, solver_megabytes(table_.megabytes()));
         } catch (const std::bad_alloc&) {
           return false;
         }
-        solver_megabytes_ = table_.megabytes();
       }
       return true;
     } else {
       (void)root;
       return false;
     }
+  }
+
+  // The Hash budget (megabytes) split between the shared table and a game's exact
+  // solver: the solver gets half, in whole megabytes, and each table is at least
+  // 1 MB, so only Hash 1 goes over (2 MB) for a game with a solver.
+  static std::size_t solver_megabytes(std::size_t budget) {
+    return HasExactSolver<G> ? std::max<std::size_t>(budget / 2, 1) : 0;
+  }
+  static std::size_t table_megabytes(std::size_t budget) {
+    return HasExactSolver<G> ? std::max<std::size_t>(budget - budget / 2, 1) : budget;
+  }
+
+  // What the search tables hold now, in bytes: the shared table plus the solver's
+  // (an upper bound: the solver rounds its table down to a power of two).
+  std::size_t table_bytes() const {
+    std::size_t bytes = table_.bytes();
+    if constexpr (HasExactSolver<G>) {
+      if (exact_solver_) bytes += solver_budget_ << 20;
+    }
+    return bytes;
   }
 
   // Forgets what earlier searches learned beyond the shared table: killers,
@@ -185,8 +203,20 @@ class Search {
   std::array<std::array<Move, 2>, core::kMaxPly> killers_{};
   std::array<int, 2 * kHistorySize> history_{};
 
+  // Keeps the shared table to this game's share of the Hash budget, and drops a
+  // solver made for another budget (the loop resizes the table when Hash changes),
+  // so the tables never hold more than the budget between two searches.
+  void fit_budget() {
+    const std::size_t budget = table_.megabytes();
+    table_.keep_share(table_megabytes(budget) << 20);
+    if constexpr (HasExactSolver<G>) {
+      if (solver_budget_ != solver_megabytes(budget)) exact_solver_.reset();
+      solver_budget_ = solver_megabytes(budget);
+    }
+  }
+
   typename ExactSolverSlot<G>::type exact_solver_{};
-  std::size_t solver_megabytes_ = 0;
+  std::size_t solver_budget_ = 0;  // megabytes of the solver's table
 };
 
 template <core::Game G>
@@ -201,6 +231,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
   nodes_ = 0;
   seldepth_ = 0;
   aborted_ = false;
+  fit_budget();
   table_.new_search();
   killers_ = {};
 
@@ -219,6 +250,16 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       if (it != root_moves_.end()) std::rotate(root_moves_.begin(), it, it + 1);
     }
     result.best_move = root_moves_.front().move;
+
+    // No budget at all (`go nodes 0`, `go depth 0`, a clock or movetime already
+    // spent): that move answers at once, before a node is searched or a solver runs.
+    const bool no_budget = (limits.nodes && *limits.nodes == 0) || (limits.depth && *limits.depth <= 0) ||
+                           (deadlines_.hard_ms && *deadlines_.hard_ms <= 0);
+    if (no_budget) {
+      if (limits.infinite) stop.wait();
+      result.time_ms = clock_.elapsed_ms();
+      return result;
+    }
 
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
@@ -481,7 +522,10 @@ bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
       solver.set_progress(nullptr);
       sync_nodes();
       if (wins_only && !score) return false;
-      result.best_move = solver.best_move();
+      // Interrupted before the solver knew a move (no time left, `go nodes 1`): the
+      // first root move stands, so the answer is never "(none)" while moves remain.
+      if (const Move known = solver.best_move(); !known.is_null() && root.is_legal(known))
+        result.best_move = known;
       if (!score) return true;  // interrupted: the best move known stands
       result.score = *score;
       result.depth = root.max_remaining_plies();

@@ -68,6 +68,7 @@ class GameSession final : public Session {
   core::Status check_invariants() const override { return core::check_position_invariants(position_); }
 
   void clear_memory() override { search_->clear_memory(); }
+  std::size_t table_bytes() const override { return search_->table_bytes(); }
   void reseed(std::uint64_t seed) override { rng_.reseed(seed); }
 
   SearchJob make_search_job(const SearchRequest& request, LineSink sink) override {

@@ -78,6 +78,9 @@ class Session {
   // Forgets what earlier searches learned (killers, history); the hash table
   // belongs to the caller.
   virtual void clear_memory() = 0;
+  // Bytes the search tables hold for this session (the shared table and the game's
+  // exact solver): the Hash option caps this (see docs/architecture.md).
+  virtual std::size_t table_bytes() const = 0;
   virtual void reseed(std::uint64_t seed) = 0;
 
   virtual SearchJob make_search_job(const SearchRequest& request, LineSink sink) = 0;
