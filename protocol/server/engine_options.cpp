@@ -133,6 +133,14 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   return core::make_error(fmt::format("unknown option '{}'", sanitize_for_echo(name)));
 }
 
+ThreadsSetting clamp_threads(int requested, unsigned hardware) {
+  const int available = static_cast<int>(std::clamp<unsigned>(hardware, 1, 1024));
+  if (requested > available)
+    return {available, fmt::format("Threads {} clamped to {} (hardware threads); the search uses 1 thread",
+                                   requested, available)};
+  return {requested, fmt::format("Threads {}; the search uses 1 thread", requested)};
+}
+
 core::TranspositionTable allocate_table(EngineOptions& options) {
   try {
     return core::TranspositionTable(static_cast<std::size_t>(options.hash_mb));

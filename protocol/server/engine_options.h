@@ -40,6 +40,15 @@ std::vector<std::string> option_lines();
 // value out of range is an error and changes nothing.
 core::Expected<OptionChange> parse_setoption(std::string_view args, const EngineOptions& current);
 
+// The Threads value kept for a request of `requested` on a machine with `hardware`
+// threads (0: unknown, counted as 1), and what to tell the user about it. The search
+// runs on one thread whatever the value; the note says so.
+struct ThreadsSetting {
+  int threads;
+  std::string note;
+};
+ThreadsSetting clamp_threads(int requested, unsigned hardware);
+
 // The table at `options.hash_mb`, or the smallest one (and hash_mb set to 1) when
 // that much memory cannot be had: the engine still starts, with what it has. Every
 // command loop starts its table here.

@@ -119,7 +119,8 @@ search::SearchLimits plan_gomocup_search(const GomocupLimits& limits) {
   if (limits.max_node) plan.nodes = *limits.max_node;
   if (limits.max_depth) plan.depth = std::min(plan.depth.value_or(*limits.max_depth), *limits.max_depth);
   if (!budget && !plan.depth && !plan.nodes) take(kDefaultTurnMs - kTurnMarginMs - kDefaultTurnMs / 20);
-  if (budget) plan.movetime = std::max<std::int64_t>(*budget, 1);
+  // Out of time (the budget spent by the margins): movetime 0, answered at once.
+  if (budget) plan.movetime = std::max<std::int64_t>(*budget, 0);
   return plan;
 }
 

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <random>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -172,8 +173,14 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       evaluation_.apply();
       break;
     }
-    case OptionId::kThreads:
-      // The search runs on one thread for now; the value is kept for when it does not.
+    case OptionId::kThreads: {
+      // The search runs on one thread for now; the value is kept, clamped to what the
+      // machine has, for when it does not.
+      const ThreadsSetting setting = clamp_threads(change->updated.threads, std::thread::hardware_concurrency());
+      change->updated.threads = setting.threads;
+      out_.write_line("info string " + setting.note);
+      break;
+    }
     default:
       break;
   }
@@ -247,10 +254,11 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
     if (!parse_int(text, value))
       return error(fmt::format("go: '{}' needs a whole number, not '{}'", key, sanitize_for_echo(text)));
     if (key == "depth") {
-      if (value < 1) return error("go: depth must be at least 1");
+      // depth 0 and nodes 0 ask for no search: the first move answers at once.
+      if (value < 0) return error("go: depth must not be negative");
       limits.depth = static_cast<int>(std::min<std::int64_t>(value, core::kMaxPly - 1));
     } else if (key == "nodes") {
-      if (value < 1) return error("go: nodes must be at least 1");
+      if (value < 0) return error("go: nodes must not be negative");
       limits.nodes = static_cast<std::uint64_t>(value);
     } else if (key == "movetime") {
       limits.movetime = std::max<std::int64_t>(value, 0);

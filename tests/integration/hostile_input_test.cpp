@@ -231,8 +231,8 @@ TEST_F(HostileInputTest, UnknownAndTruncatedCommandsAreOneErrorEach) {
         "position", "position fen", "position fen 3/3/3", "position sideways",
         "position startpos b2", "position startpos move b2", "position fen 3/3/3 x b2",
         // go
-        "go depth", "go depth x", "go depth 0", "go depth -3", "go depth 3.5",
-        "go depth 99999999999999999999", "go nodes 0", "go nodes", "go movetime",
+        "go depth", "go depth x", "go depth -3", "go depth 3.5",
+        "go depth 99999999999999999999", "go nodes -1", "go nodes", "go movetime",
         "go movetime soon", "go wtime abc", "go btime", "go movestogo 0", "go sideways 10",
         "go depth 3 depth", "go infinite depth",
         // setoption

@@ -117,8 +117,8 @@ TEST(GomocupTimeTest, TheTurnAndTheMatchClockBothLimitTheMove) {
   EXPECT_EQ(plan_gomocup_search(limits).movetime, 3000 / 15);
   limits.time_left = 2147483647;  // unlimited
   EXPECT_EQ(plan_gomocup_search(limits).movetime, 920);
-  limits.time_left = -500;  // out of time: as little as possible
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 1);
+  limits.time_left = -500;  // out of time: the first move, at once
+  EXPECT_EQ(plan_gomocup_search(limits).movetime, 0);
   limits.time_left.reset();
   limits.timeout_turn = 0;  // as fast as possible
   const search::SearchLimits fast = plan_gomocup_search(limits);

@@ -366,7 +366,7 @@ TEST_F(NativeLoopTest, GoWhenTheGameIsOverAnswersBestmoveNone) {
 }
 
 TEST_F(NativeLoopTest, GoRejectsBadLimitsWithOneError) {
-  for (std::string_view bad : {"go depth", "go depth x", "go depth 0", "go nodes -5", "go movestogo 0", "go sideways 3"}) {
+  for (std::string_view bad : {"go depth", "go depth x", "go depth -1", "go nodes -5", "go movestogo 0", "go sideways 3"}) {
     const Lines reply = send(bad);
     ASSERT_EQ(reply.size(), 1u) << bad << "\n" << joined(reply);
     EXPECT_TRUE(starts_with(reply[0], "info string error go")) << reply[0];

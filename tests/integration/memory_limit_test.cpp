@@ -1,0 +1,64 @@
+// The Hash option caps the real engine's memory: after a search of every game at
+// full strength (Connect Four's and Reversi's exact solvers, Gomoku's threat
+// solver), the process's resident size stays within Hash plus the documented fixed
+// overhead (docs/architecture.md, "Memory"). Linux only (it reads /proc); skipped
+// under AddressSanitizer, whose shadow memory makes the resident size meaningless.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <string>
+
+#include "tests/integration/engine_driver.h"
+
+namespace narabe::integration {
+namespace {
+
+// What the engine holds beyond its search tables (code, the Reversi weights, the
+// Connect Four book, Gomoku's pattern tables, stacks): docs/architecture.md gives
+// the measured figure; this is that with a wide margin.
+constexpr long kFixedOverheadKiB = 64 * 1024;
+
+// A field of /proc/<pid>/status in KiB ("VmRSS:   1234 kB"), nullopt if absent.
+std::optional<long> status_kib(int pid, const std::string& field) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind(field + ":", 0) == 0) return std::stol(line.substr(field.size() + 1));
+  return std::nullopt;
+}
+
+TEST(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
+#if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
+  GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
+#else
+  EngineDriver engine;
+  ASSERT_TRUE(engine.started());
+  engine.send("uci");
+  engine.read_through("uciok");
+  constexpr long kHashMiB = 48;
+  engine.replies_to("setoption name Hash value " + std::to_string(kHashMiB));
+  const struct {
+    const char* game;
+    const char* position;
+  } kSearches[] = {
+      {"tictactoe", "position startpos"},
+      {"connect4", "position startpos moves 4 4 3 5 3 3"},
+      {"gomoku", "position startpos moves h8 h9 i9 g7 j10"},
+      {"reversi", "position startpos moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"},
+  };
+  for (const auto& s : kSearches) {
+    SCOPED_TRACE(s.game);
+    engine.replies_to(std::string("newgame ") + s.game);
+    engine.replies_to(s.position);
+    const SearchOutput out = engine.go("go nodes 300000");
+    ASSERT_TRUE(out.best.has_value());
+    const std::optional<long> rss = status_kib(engine.process().pid(), "VmRSS");
+    ASSERT_TRUE(rss);
+    EXPECT_LE(*rss, kHashMiB * 1024 + kFixedOverheadKiB);
+  }
+#endif
+}
+
+}  // namespace
+}  // namespace narabe::integration
