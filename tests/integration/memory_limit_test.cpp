@@ -51,7 +51,7 @@ TEST(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
     SCOPED_TRACE(s.game);
     engine.replies_to(std::string("newgame ") + s.game);
     engine.replies_to(s.position);
-    const SearchOutput out = engine.go("go nodes 300000");
+    const SearchOutput out = engine.go("go nodes 100000");
     ASSERT_TRUE(out.best.has_value());
     const std::optional<long> rss = status_kib(engine.process().pid(), "VmRSS");
     ASSERT_TRUE(rss);

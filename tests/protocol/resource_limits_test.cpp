@@ -39,27 +39,13 @@ bool has_solver(std::string_view game) { return game != "tictactoe"; }
 
 class ResourceLimitsTest : public testing::Test {
  protected:
-  // One engine for the suite: building one allocates the default table.
-  struct Engine {
-    CapturedOutput out;  // declared first: outlives the loop's search thread
-    NativeLoop loop{out};
-  };
-  static void SetUpTestSuite() { engine_ = new Engine; }
-  static void TearDownTestSuite() {
-    delete engine_;
-    engine_ = nullptr;
-  }
   void SetUp() override {
-    for (std::string_view line : {"stop", "setoption name Hash value 2", "setoption name Level value max",
-                                  "setoption name MultiPV value 1", "newgame tictactoe"})
-      loop_.handle_line(line);
-    ASSERT_FALSE(loop_.searching());
+    send("setoption name Hash value 2");  // small tables: quick to make and clear
     out_.take();
   }
 
-  static inline Engine* engine_ = nullptr;
-  CapturedOutput& out_ = engine_->out;
-  NativeLoop& loop_ = engine_->loop;
+  CapturedOutput out_;  // declared first: outlives the loop's search thread
+  NativeLoop loop_{out_};
 
   Lines send(std::string_view line) { return testing_support::send_line(loop_, out_, line); }
   Lines run(std::string_view line) { return testing_support::run_line(loop_, out_, line, "stop"); }
