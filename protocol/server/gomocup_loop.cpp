@@ -32,8 +32,10 @@ constexpr std::int64_t kMatchReserveMs = 50;
 constexpr std::int64_t kMatchShare = 15;
 // time_left's "the match time is unlimited", as the protocol defines it.
 constexpr std::int64_t kUnlimitedTimeLeft = 2147483647;
-// max_memory: the table gets half of what is left after this much for the rest of
-// the process, and never more than the native loop's default.
+// max_memory: the Hash budget (the table and the threat solver's together) gets half
+// of what is left after this much for the rest of the process, which leaves room for
+// the moment a new table and the old one both exist; never more than the native
+// loop's default.
 constexpr std::int64_t kMemoryReserveMb = 32;
 
 bool parse_int64(std::string_view text, std::int64_t& value) {
