@@ -233,6 +233,38 @@ TEST(GameRecordJson, WrongTypesAreErrors) {
   EXPECT_FALSE(with("/duration_ms", nullptr).ok());
 }
 
+TEST(GameRecordJson, NumbersMustBeWholeAndFitTheirField) {
+  // Found by fuzzing: a float beyond int's range was cast (undefined behaviour),
+  // and 2^32 + 1 became 1.
+  const nlohmann::json valid = nlohmann::json::parse(to_json_line(full_record()));
+  auto with = [&](const std::string& pointer, const nlohmann::json& value) {
+    nlohmann::json j = valid;
+    j[nlohmann::json::json_pointer(pointer)] = value;
+    return game_from_json(j.dump());
+  };
+  EXPECT_FALSE(with("/round", 1e300).ok());
+  EXPECT_FALSE(with("/round", 4294967297LL).ok());
+  EXPECT_FALSE(with("/round", 1.5).ok());
+  EXPECT_FALSE(with("/id", 18446744073709551615ULL).ok());
+  EXPECT_FALSE(with("/moves/1/cp", -1e30).ok());
+  EXPECT_FALSE(with("/first/engine", 2147483648LL).ok());
+  EXPECT_TRUE(with("/duration_ms", 9223372036854775807LL).ok());
+  auto r = with("/round", 1e300);
+  EXPECT_TRUE(contains(r.error(), "whole number")) << r.error();
+}
+
+TEST(GameRecordJson, ReadingAMoveWithMateAndCpKeepsTheMate) {
+  // Found by fuzzing: such a line read back with both scores, and wrote back without the cp.
+  nlohmann::json j = nlohmann::json::parse(to_json_line(full_record()));
+  j["moves"][0]["mate"] = 3;
+  j["moves"][0]["cp"] = 50;
+  auto back = game_from_json(j.dump());
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->moves[0].score_mate, 3);
+  EXPECT_EQ(back->moves[0].score_cp, std::nullopt);
+  EXPECT_EQ(game_from_json(to_json_line(*back)).value(), *back);
+}
+
 TEST(GameRecordJson, NegativeIndicesAreErrors) {
   const nlohmann::json valid = nlohmann::json::parse(to_json_line(full_record()));
   for (const char* pointer : {"/id", "/pair", "/first/engine", "/second/engine"}) {
@@ -287,6 +319,10 @@ TEST(RunHeaderJson, Errors) {
   EXPECT_TRUE(contains(with("shard", 0).error(), "impossible"));
   EXPECT_TRUE(contains(with("shards", 0).error(), "impossible"));
   EXPECT_FALSE(with("seed", "1").ok());
+  EXPECT_FALSE(with("seed", -1).ok());
+  EXPECT_FALSE(with("seed", 1e30).ok());
+  EXPECT_FALSE(with("rounds", 1e300).ok());
+  EXPECT_FALSE(with("games", 4294967298LL).ok());
   EXPECT_FALSE(with("engines", "A,B").ok());
   nlohmann::json no_sprt = valid;
   no_sprt.erase("sprt");

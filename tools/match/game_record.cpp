@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/match/json_integer.h"
+
 namespace narabe::match {
 
 using json = nlohmann::ordered_json;
@@ -61,14 +63,14 @@ core::Expected<GameRecord> game_from_json(std::string_view text) {
     const json j = json::parse(text);
     if (!j.is_object() || j.value("type", "") != "game") return core::make_error("not a game record");
     GameRecord r;
-    r.id = j.at("id").get<std::int64_t>();
-    r.pair = j.at("pair").get<std::int64_t>();
-    r.round = j.at("round").get<int>();
-    r.engines[0] = j.at("first").at("engine").get<int>();
+    r.id = json_integer<std::int64_t>(j.at("id"));
+    r.pair = json_integer<std::int64_t>(j.at("pair"));
+    r.round = json_integer<int>(j.at("round"));
+    r.engines[0] = json_integer<int>(j.at("first").at("engine"));
     r.names[0] = j.at("first").at("name").get<std::string>();
-    r.engines[1] = j.at("second").at("engine").get<int>();
+    r.engines[1] = json_integer<int>(j.at("second").at("engine"));
     r.names[1] = j.at("second").at("name").get<std::string>();
-    r.opening_index = j.at("opening").at("index").get<std::int64_t>();
+    r.opening_index = json_integer<std::int64_t>(j.at("opening").at("index"));
     r.opening.fen = j.at("opening").at("fen").get<std::string>();
     r.opening.moves = j.at("opening").at("moves").get<std::vector<std::string>>();
     // Iterating an object or a number would not throw: check the type first.
@@ -76,10 +78,14 @@ core::Expected<GameRecord> game_from_json(std::string_view text) {
     for (const json& m : j.at("moves")) {
       MoveRecord move;
       move.move = m.at("move").get<std::string>();
-      move.time_ms = m.at("ms").get<std::int64_t>();
-      if (m.contains("mate")) move.score_mate = m.at("mate").get<int>();
-      if (m.contains("cp")) move.score_cp = m.at("cp").get<int>();
-      if (m.contains("depth")) move.depth = m.at("depth").get<int>();
+      move.time_ms = json_integer<std::int64_t>(m.at("ms"));
+      // A mate score wins over a cp score, as when writing (which keeps only the mate).
+      if (m.contains("mate")) {
+        move.score_mate = json_integer<int>(m.at("mate"));
+      } else if (m.contains("cp")) {
+        move.score_cp = json_integer<int>(m.at("cp"));
+      }
+      if (m.contains("depth")) move.depth = json_integer<int>(m.at("depth"));
       r.moves.push_back(std::move(move));
     }
     const auto outcome = outcome_from_text(j.at("result").get<std::string>());
@@ -92,7 +98,7 @@ core::Expected<GameRecord> game_from_json(std::string_view text) {
     r.final_fen = j.at("final_fen").get<std::string>();
     r.winning_line = j.at("winning_line").get<std::vector<std::string>>();
     r.started = j.at("started").get<std::string>();
-    r.duration_ms = j.at("duration_ms").get<std::int64_t>();
+    r.duration_ms = json_integer<std::int64_t>(j.at("duration_ms"));
     if (r.id < 0 || r.pair < 0 || r.engines[0] < 0 || r.engines[1] < 0) return core::make_error("negative index");
     return r;
   } catch (const json::exception& e) {

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "tools/match/json_integer.h"
 #include "tools/match/report.h"
 
 namespace narabe::match {
@@ -32,18 +33,18 @@ core::Expected<RunHeader> run_header_from_json(std::string_view text) {
   try {
     const json j = json::parse(text);
     if (!j.is_object() || j.value("type", "") != "run") return core::make_error("the first line is not a run header");
-    if (j.at("version").get<int>() != 1) return core::make_error("unknown results file version");
+    if (json_integer<int>(j.at("version")) != 1) return core::make_error("unknown results file version");
     RunHeader h;
     h.game = j.at("game").get<std::string>();
     h.engines = j.at("engines").get<std::vector<std::string>>();
     h.tournament = j.at("tournament").get<std::string>();
-    h.rounds = j.at("rounds").get<std::int64_t>();
-    h.games_per_pair = j.at("games").get<int>();
+    h.rounds = json_integer<std::int64_t>(j.at("rounds"));
+    h.games_per_pair = json_integer<int>(j.at("games"));
     h.openings = j.at("openings").get<std::string>();
-    h.seed = j.at("seed").get<std::uint64_t>();
-    h.max_plies = j.at("maxplies").get<int>();
-    h.shard = j.at("shard").get<int>();
-    h.shards = j.at("shards").get<int>();
+    h.seed = json_integer<std::uint64_t>(j.at("seed"));
+    h.max_plies = json_integer<int>(j.at("maxplies"));
+    h.shard = json_integer<int>(j.at("shard"));
+    h.shards = json_integer<int>(j.at("shards"));
     h.sprt = j.at("sprt").get<std::string>();
     if (h.engines.size() < 2 || h.rounds < 1 || (h.games_per_pair != 1 && h.games_per_pair != 2) ||
         h.shards < 1 || h.shard < 1 || h.shard > h.shards)
