@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstddef>
+#include <limits>
 #include <system_error>
 #include <type_traits>
 
@@ -104,10 +105,12 @@ std::optional<InfoLine> parse_info(std::string_view line) {
       if (i + 1 >= tokens.size()) return std::nullopt;
       const std::string_view kind = tokens[i + 1];
       ++i;
+      // A score must have a negation: clients turn it to the other side's view
+      // (the GUI prints "loses in" -mate), and -INT_MIN overflows.
       if (kind == "cp") {
-        ok = read_number(info.score_cp);
+        ok = read_number(info.score_cp) && *info.score_cp != std::numeric_limits<int>::min();
       } else if (kind == "mate") {
-        ok = read_number(info.score_mate);
+        ok = read_number(info.score_mate) && *info.score_mate != std::numeric_limits<int>::min();
       } else {
         ok = false;
       }

@@ -140,6 +140,14 @@ TEST(ParseInfo, RejectsMalformedNumbers) {
   EXPECT_FALSE(parse_info("info cpuload high").has_value());
 }
 
+TEST(ParseInfo, RejectsAScoreWithoutANegation) {
+  // Found by fuzzing: the GUI negates a mate score ("loses in N"), and -INT_MIN overflows.
+  EXPECT_FALSE(parse_info("info score mate -2147483648").has_value());
+  EXPECT_FALSE(parse_info("info score cp -2147483648").has_value());
+  EXPECT_EQ(parse_info("info score mate -2147483647")->score_mate, -2147483647);
+  EXPECT_EQ(parse_info("info score cp 2147483647")->score_cp, 2147483647);
+}
+
 TEST(ParseBestMove, MoveAndPonder) {
   const auto plain = parse_bestmove("bestmove 4");
   ASSERT_TRUE(plain.has_value());
