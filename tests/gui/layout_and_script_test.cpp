@@ -42,5 +42,16 @@ TEST(Script, StepsAndErrors) {
   EXPECT_EQ(input::parse_script("idle now\n").error(), "script line 1: idle takes nothing after it");
 }
 
+TEST(Script, ExpectedMessageIsTrimmedOfBlanksOnBothSides) {
+  // Found by fuzzing: a '\r' after the verb was kept, so "expect-message \r"
+  // (a CRLF script's empty message) expected a message of "\r".
+  for (const char* text : {"expect-message \r\n", "expect-message\t \r", "expect-message \r Over \r\n"}) {
+    auto steps = input::parse_script(text);
+    ASSERT_TRUE(steps.ok()) << steps.error();
+    ASSERT_EQ(steps->size(), 1u);
+    EXPECT_EQ((*steps)[0].text, std::string(text).find("Over") != std::string::npos ? "Over" : "") << text;
+  }
+}
+
 }  // namespace
 }  // namespace narabe::gui

@@ -74,7 +74,9 @@ core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
     } else if (verb == "expect-message") {
       step.kind = Kind::kExpectMessage;
       const auto start = line.find("expect-message") + 14;
-      const auto first = line.find_first_not_of(" \t", start);
+      // Blanks are trimmed on both sides alike ('\r' too, or "expect-message \r"
+      // would expect a message of "\r").
+      const auto first = line.find_first_not_of(" \t\r", start);
       const auto last = line.find_last_not_of(" \t\r");
       step.text = first == std::string_view::npos ? "" : std::string(line.substr(first, last - first + 1));
     } else if (verb == "expect-cell") {
