@@ -43,7 +43,7 @@ TEST(Script, StepsAndErrors) {
 }
 
 TEST(Script, ExpectedMessageIsTrimmedOfBlanksOnBothSides) {
-  // Found by fuzzing: a '\r' after the verb was kept, so "expect-message \r"
+  // Found with the gui_script fuzz target: a '\r' after the verb was kept, so "expect-message \r"
   // (a CRLF script's empty message) expected a message of "\r".
   for (const char* text : {"expect-message \r\n", "expect-message\t \r", "expect-message \r Over \r\n"}) {
     auto steps = input::parse_script(text);

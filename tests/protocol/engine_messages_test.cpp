@@ -141,7 +141,7 @@ TEST(ParseInfo, RejectsMalformedNumbers) {
 }
 
 TEST(ParseInfo, RejectsAScoreWithoutANegation) {
-  // Found by fuzzing: the GUI negates a mate score ("loses in N"), and -INT_MIN overflows.
+  // Found with the engine_messages fuzz target: the GUI negates a mate score ("loses in N"), and -INT_MIN overflows.
   EXPECT_FALSE(parse_info("info score mate -2147483648").has_value());
   EXPECT_FALSE(parse_info("info score cp -2147483648").has_value());
   EXPECT_EQ(parse_info("info score mate -2147483647")->score_mate, -2147483647);

@@ -234,7 +234,7 @@ TEST(GameRecordJson, WrongTypesAreErrors) {
 }
 
 TEST(GameRecordJson, NumbersMustBeWholeAndFitTheirField) {
-  // Found by fuzzing: a float beyond int's range was cast (undefined behaviour),
+  // Found with the match_results fuzz target: a float beyond int's range was cast (undefined behaviour),
   // and 2^32 + 1 became 1.
   const nlohmann::json valid = nlohmann::json::parse(to_json_line(full_record()));
   auto with = [&](const std::string& pointer, const nlohmann::json& value) {
@@ -254,7 +254,7 @@ TEST(GameRecordJson, NumbersMustBeWholeAndFitTheirField) {
 }
 
 TEST(GameRecordJson, ReadingAMoveWithMateAndCpKeepsTheMate) {
-  // Found by fuzzing: such a line read back with both scores, and wrote back without the cp.
+  // Found with the match_results fuzz target: such a line read back with both scores, and wrote back without the cp.
   nlohmann::json j = nlohmann::json::parse(to_json_line(full_record()));
   j["moves"][0]["mate"] = 3;
   j["moves"][0]["cp"] = 50;
