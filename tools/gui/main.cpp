@@ -219,9 +219,11 @@ int main(int argc, char** argv) {
           apply(input::command_for_click(p.x, p.y, controller, w, h));
           break;
         }
-        case Kind::kWait:
-          for (double until = now + step.x / 1000.0; now + 1e-9 < until;) frame();
+        case Kind::kWait: {
+          const double until = now + step.x / 1000.0;
+          while (now + 1e-9 < until) frame();  // frame() advances `now`
           break;
+        }
         case Kind::kIdle: {
           const double limit = real_seconds() + 60;
           frame();
