@@ -115,6 +115,7 @@ TEST(PlayGame, FirstPlayerWinsByTheRules) {
   MoveReply scored = reply("b1", 7);
   scored.score_cp = 250;
   scored.depth = 4;
+  scored.nodes = 321;
   Match m({reply("a1", 5), scored, reply("c1", 9)}, {reply("a2", 6), reply("b2", 8)});
   auto played = m.play();
   ASSERT_TRUE(played.has_value());
@@ -126,7 +127,7 @@ TEST(PlayGame, FirstPlayerWinsByTheRules) {
   EXPECT_EQ(moves_of(r), (Words{"a1", "a2", "b1", "b2", "c1"}));
   EXPECT_EQ(r.moves[0].time_ms, 5);
   EXPECT_EQ(r.moves[1].time_ms, 6);
-  EXPECT_EQ(r.moves[2], (MoveRecord{"b1", 7, 250, std::nullopt, 4}));
+  EXPECT_EQ(r.moves[2], (MoveRecord{"b1", 7, 250, std::nullopt, 4, 321}));
   EXPECT_EQ(r.final_fen, "3/oo1/xxx o");
   EXPECT_EQ(r.winning_line, (Words{"a1", "b1", "c1"}));
   EXPECT_EQ(r.started.size(), 20u);  // 2024-05-01T12:00:00Z

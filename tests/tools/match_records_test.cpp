@@ -63,10 +63,10 @@ GameRecord full_record() {
   r.names[1] = "narabe \"base\"";
   r.opening_index = 17;
   r.opening = Opening{"7/7/7/7/7/3x3 o", {"4", "3"}};
-  MoveRecord plain{"5", 12, std::nullopt, std::nullopt, std::nullopt};
-  MoveRecord scored{"2", 250, 35, std::nullopt, 9};
-  MoveRecord mate{"6", 0, std::nullopt, -3, 14};
-  MoveRecord negative_cp{"1", 7, -120, std::nullopt, std::nullopt};
+  MoveRecord plain{"5", 12, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  MoveRecord scored{"2", 250, 35, std::nullopt, 9, 4096};
+  MoveRecord mate{"6", 0, std::nullopt, -3, 14, std::nullopt};
+  MoveRecord negative_cp{"1", 7, -120, std::nullopt, std::nullopt, std::nullopt};
   r.moves = {plain, scored, mate, negative_cp};
   r.outcome = Outcome::kSecondWins;
   r.termination = Termination::kTimeForfeit;
@@ -127,7 +127,7 @@ TEST(GameRecordJson, FieldsAsDocumented) {
   EXPECT_EQ(j.at("first").at("engine"), 1);
   EXPECT_EQ(j.at("second").at("name"), "narabe \"base\"");
   EXPECT_EQ(j.at("moves").at(0), nlohmann::json({{"move", "5"}, {"ms", 12}}));
-  EXPECT_EQ(j.at("moves").at(1), nlohmann::json({{"move", "2"}, {"ms", 250}, {"cp", 35}, {"depth", 9}}));
+  EXPECT_EQ(j.at("moves").at(1), nlohmann::json({{"move", "2"}, {"ms", 250}, {"cp", 35}, {"depth", 9}, {"nodes", 4096}}));
   EXPECT_EQ(j.at("moves").at(2), nlohmann::json({{"move", "6"}, {"ms", 0}, {"mate", -3}, {"depth", 14}}));
 }
 
@@ -154,7 +154,7 @@ TEST(GameRecordJson, ResultsAndTerminationsRoundTrip) {
 TEST(GameRecordJson, MateScoreWinsOverCentipawns) {
   // A reply may carry both; the record keeps the mate.
   GameRecord r = game(0, 0, 1, Outcome::kDraw);
-  r.moves = {MoveRecord{"a1", 5, 100, 2, std::nullopt}};
+  r.moves = {MoveRecord{"a1", 5, 100, 2, std::nullopt, std::nullopt}};
   auto back = game_from_json(to_json_line(r));
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->moves[0].score_mate, 2);
@@ -164,8 +164,8 @@ TEST(GameRecordJson, MateScoreWinsOverCentipawns) {
 TEST(GameRecordJson, UnicodeAndInvalidUtf8MoveText) {
   GameRecord r = game(1, 0, 1, Outcome::kFirstWins, Termination::kIllegalMove);
   r.names[0] = "名人 é";
-  r.moves = {MoveRecord{"ü\xe2\x82\xac", 1, std::nullopt, std::nullopt, std::nullopt},
-             MoveRecord{"a\xff" "b\xc3", 2, std::nullopt, std::nullopt, std::nullopt}};
+  r.moves = {MoveRecord{"ü\xe2\x82\xac", 1, std::nullopt, std::nullopt, std::nullopt, std::nullopt},
+             MoveRecord{"a\xff" "b\xc3", 2, std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
   r.reason = "'\xfe\xfe' in 3/3/3 x: not a cell";
   const std::string line = to_json_line(r);  // must not throw
   auto back = game_from_json(line);

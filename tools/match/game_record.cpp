@@ -35,6 +35,7 @@ std::string to_json_line(const GameRecord& r) {
       move["cp"] = *m.score_cp;
     }
     if (m.depth) move["depth"] = *m.depth;
+    if (m.nodes) move["nodes"] = *m.nodes;
     moves.push_back(std::move(move));
   }
   json line = {
@@ -86,6 +87,7 @@ core::Expected<GameRecord> game_from_json(std::string_view text) {
         move.score_cp = json_integer<int>(m.at("cp"));
       }
       if (m.contains("depth")) move.depth = json_integer<int>(m.at("depth"));
+      if (m.contains("nodes")) move.nodes = json_integer<std::int64_t>(m.at("nodes"));
       r.moves.push_back(std::move(move));
     }
     const auto outcome = outcome_from_text(j.at("result").get<std::string>());

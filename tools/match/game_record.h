@@ -29,6 +29,7 @@ struct MoveRecord {
   std::optional<int> score_cp;
   std::optional<int> score_mate;
   std::optional<int> depth;
+  std::optional<std::int64_t> nodes;  // from the last info line with a node count
   friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
 };
 

@@ -92,7 +92,8 @@ std::optional<PlayedGame> play_game(const GameSetup& setup, rules::Referee& refe
     if (auto s = referee.play(reply.move); !s)
       return forfeit(side, Failure{Termination::kIllegalMove,
                                    fmt::format("'{}' in {}: {}", reply.move.substr(0, 40), referee.fen(), s.error())});
-    record.moves.push_back(MoveRecord{reply.move, reply.elapsed_ms, reply.score_cp, reply.score_mate, reply.depth});
+    record.moves.push_back(MoveRecord{reply.move, reply.elapsed_ms, reply.score_cp, reply.score_mate, reply.depth,
+                                           reply.nodes});
     request.moves.push_back(reply.move);
     ++plies;
   }

@@ -112,6 +112,7 @@ MoveReply NativePlayer::request_move(const MoveRequest& request) {
           reply.score_mate = info->score_mate;
         }
         if (info->depth) reply.depth = info->depth;
+        if (info->nodes) reply.nodes = info->nodes;
       }
     } else if (first == "bestmove") {
       const auto best = client::parse_bestmove(read.line);

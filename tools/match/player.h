@@ -60,6 +60,7 @@ struct MoveReply {
   std::optional<int> score_cp;
   std::optional<int> score_mate;
   std::optional<int> depth;
+  std::optional<std::int64_t> nodes;  // the last info line's count: replays compare it
   std::optional<Failure> failure;     // set when no usable reply came
 };
 
