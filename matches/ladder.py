@@ -45,20 +45,12 @@ def _non_negative_float(text: str) -> float:
     return value
 
 
-def _levels(text: str) -> list[str]:
-    levels = [l for l in text.split(",") if l]
-    bad = [l for l in levels if l not in nm.LEVELS]
-    if bad or not levels:
-        raise ValueError(f"--levels takes a comma-separated list of {', '.join(nm.LEVELS)}")
-    return levels
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Round-robin of narabe's levels (and other engines) with one maximum-likelihood Elo table.")
     parser.add_argument("--game", default="connect4",
                         help="narabe-match's --game (default: %(default)s)")
-    parser.add_argument("--levels", type=nm.argument_type(_levels), default=list(nm.LEVELS), metavar="L1,L2,...",
+    parser.add_argument("--levels", type=nm.argument_type(nm.parse_levels), default=list(nm.LEVELS), metavar="L1,L2,...",
                         help=f"the levels to play (default: {','.join(nm.LEVELS)})")
     parser.add_argument("--engine", action="append", default=[], type=nm.argument_type(nm.parse_engine_spec),
                         metavar='"cmd=PATH name=NAME ..."',

@@ -126,6 +126,15 @@ def parse_limit(text: str) -> str:
     return text
 
 
+def parse_levels(text: str) -> list[str]:
+    """A comma-separated subset of LEVELS (--levels of ladder.py and soak.py), in the order given."""
+    levels = [level for level in text.split(",") if level]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad or not levels:
+        raise ValueError(f"--levels takes a comma-separated list of {', '.join(LEVELS)}")
+    return levels
+
+
 def parse_sprt(text: str) -> list[str]:
     """Splits an SPRT description ("elo0=0 elo1=5 alpha=0.05 beta=0.05") into words.
 
@@ -244,8 +253,12 @@ def match_command(match: Path, *, game: str, engines: Iterable[Engine], each: It
 # Running narabe-match
 
 
-def run_match(argv: list[str], *, stdout=None, stderr=None, echo: bool = True) -> int:
+def run_match(argv: list[str], *, stdout=None, stderr=None, echo: bool = True, watch=None) -> int:
     """Runs narabe-match to the end and returns its exit code.
+
+    `watch`, when given, is called with the running process instead of a plain
+    wait and must return its exit code: soak.py samples the engines' memory
+    and enforces its time bound there.
 
     narabe-match runs in its own session, so a Ctrl-C at the terminal reaches
     only this script, which passes it on as one SIGINT: narabe-match then
@@ -273,7 +286,7 @@ def run_match(argv: list[str], *, stdout=None, stderr=None, echo: bool = True) -
         except ValueError:  # not the main thread: signals stay as they are
             pass
     try:
-        code = process.wait()
+        code = watch(process) if watch else process.wait()
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
