@@ -15,7 +15,8 @@ soak checks:
   narabe-match starts the engines once per worker and keeps them for all the
   worker's games, so each process lives through many games. Its size after the
   run's last game must be within max(--rss-margin %, --rss-margin-mb) of its
-  size once the run had played --rss-baseline-games games;
+  size once the run had played --rss-baseline-games games since the process
+  started;
 - reproducible searches: --replays finished games are played again move by
   move, each side by a fresh engine given exactly what narabe-match gave the
   original one (uci, the options, newgame, then its own positions and `go`).
@@ -247,17 +248,21 @@ class RssFigures:
 
 
 def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, margin_mb: float) -> list[RssFigures]:
-    """Per engine process: the size after `baseline_games` games, the last size, the peak, and the check.
+    """Per engine process: its size after `baseline_games` games, the last size, the peak, and the check.
 
-    A process whose run never reached `baseline_games` while it lived (a short
-    run, the start-up check, an engine restarted near the end) has no baseline
-    and passes: there is nothing to compare.
+    Games are counted from the process's first sample, so the baseline is never
+    taken while an engine started late (a worker's engines start at their first
+    game, a crashed one restarts) is still filling its tables. A process that
+    did not live through `baseline_games` games (a short run, narabe-match's
+    start-up check, a restart near the end) has no baseline and passes: there
+    is nothing to compare.
     """
     figures = []
     samples = sorted(samples, key=lambda s: (s["pid"], s["t"]))
     for pid, group in itertools.groupby(samples, key=lambda s: s["pid"]):
         group = list(group)
-        baseline = next((s["rss_kb"] for s in group if s["games"] >= baseline_games), None)
+        first_games = group[0]["games"]
+        baseline = next((s["rss_kb"] for s in group if s["games"] - first_games >= baseline_games), None)
         final = group[-1]["rss_kb"]
         peak = max(max(s["rss_kb"], s.get("hwm_kb", 0)) for s in group)
         ok = baseline is None or final - baseline <= max(baseline * margin_pct / 100, margin_mb * 1024)
@@ -437,7 +442,8 @@ def format_summary(summaries: list[RunSummary], replays: list[dict], args, failu
             lines.append(f"| {s.run.key} | {row['engine']} | {row['games']} | "
                          f"{row['wins']}/{row['draws']}/{row['losses']} | {row['crash']} | {row['stall']} | "
                          f"{row['illegal']} | {row['time-out']} | {row['slow']} |")
-    lines += ["", f"Memory (VmRSS in MiB; baseline after the run's first {args.rss_baseline_games} games; "
+    lines += ["", f"Memory (VmRSS in MiB; baseline once the run had played {args.rss_baseline_games} games "
+              f"since the process started; "
               f"allowed growth max({args.rss_margin:g} %, {args.rss_margin_mb:g} MiB)):", "",
               "| game | engine | pid | games seen | baseline | final | peak | growth | ok |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -451,7 +457,7 @@ def format_summary(summaries: list[RunSummary], replays: list[dict], args, failu
             lines.append(f"| {s.run.key} | {r.engine} | {r.pid} | {r.games} | {mib(r.baseline_kb)} | "
                          f"{mib(r.final_kb)} | {mib(r.peak_kb)} | {growth} | {'yes' if r.ok else 'NO'} |")
     if unchecked:
-        lines += ["", f"{unchecked} engine processes ended before the run's first {args.rss_baseline_games} games "
+        lines += ["", f"{unchecked} engine processes did not live through {args.rss_baseline_games} games "
                   "(narabe-match's start-up check of each engine, restarts): no baseline, not checked."]
     matched = sum(1 for r in replays if r["difference"] is None)
     lines += ["", f"Replays: {matched} of {len(replays)} games repeated every move"

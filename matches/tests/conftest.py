@@ -36,6 +36,12 @@ def match_bin() -> Path:
     return _binary("narabe-match")
 
 
+@pytest.fixture(scope="session")
+def fake_bin() -> Path:
+    """narabe-fake-engine (tests/tools/fake_engine.cpp): crashes, hangs or plays illegal moves on request."""
+    return _binary("narabe-fake-engine")
+
+
 def run_script(script: str, *args, timeout: float = 60, cwd=None) -> subprocess.CompletedProcess:
     """Runs matches/SCRIPT with this interpreter; returns the finished process (text output)."""
     env = dict(os.environ, NARABE_BUILD_DIR=str(BUILD_DIR))
