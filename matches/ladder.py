@@ -31,20 +31,6 @@ DEFAULT_OPENING_PLIES = {"tictactoe": 2}
 FALLBACK_OPENING_PLIES = 4
 
 
-
-
-
-
-def _non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a number") from None
-    if value < 0 or value != value:
-        raise ValueError(f"'{text}' must be >= 0")
-    return value
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Round-robin of narabe's levels (and other engines) with one maximum-likelihood Elo table.")
@@ -69,7 +55,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="random opening plies per pair (default: 2 for tictactoe, else 4)")
     parser.add_argument("--anchor", metavar="NAME",
                         help="the engine rated 0 (default: easy, or the first engine)")
-    parser.add_argument("--prior-draws", type=nm.argument_type(_non_negative_float), default=1.0, metavar="K",
+    parser.add_argument("--prior-draws", type=nm.argument_type(nm.non_negative_float), default=1.0, metavar="K",
                         help="virtual draws added to each pairing so perfect scores stay finite "
                              "(default: %(default)s; 0: none, and a perfect score is an error)")
     parser.add_argument("--out", metavar="FILE.jsonl",

@@ -126,13 +126,18 @@ def parse_limit(text: str) -> str:
     return text
 
 
+def parse_subset(text: str, allowed: Iterable[str], option: str) -> list[str]:
+    """A comma-separated, non-empty subset of `allowed`, in the order given (--levels, --games)."""
+    allowed = list(allowed)
+    chosen = [word for word in text.split(",") if word]
+    if not chosen or any(word not in allowed for word in chosen):
+        raise ValueError(f"{option} takes a comma-separated list of {', '.join(allowed)}")
+    return chosen
+
+
 def parse_levels(text: str) -> list[str]:
-    """A comma-separated subset of LEVELS (--levels of ladder.py and soak.py), in the order given."""
-    levels = [level for level in text.split(",") if level]
-    bad = [level for level in levels if level not in LEVELS]
-    if bad or not levels:
-        raise ValueError(f"--levels takes a comma-separated list of {', '.join(LEVELS)}")
-    return levels
+    """--levels of ladder.py and soak.py: some of LEVELS."""
+    return parse_subset(text, LEVELS, "--levels")
 
 
 def parse_sprt(text: str) -> list[str]:
@@ -443,6 +448,24 @@ def positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise ValueError(f"'{text}' is not a positive whole number")
     return int(text)
+
+
+def _float_above(text: str, minimum: float, inclusive: bool) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a number") from None
+    if not (value >= minimum if inclusive else value > minimum):  # also refuses nan
+        raise ValueError(f"'{text}' must be {'>=' if inclusive else '>'} {minimum:g}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    return _float_above(text, 0, inclusive=False)
+
+
+def non_negative_float(text: str) -> float:
+    return _float_above(text, 0, inclusive=True)
 
 
 def non_negative_int(text: str) -> int:

@@ -531,21 +531,7 @@ def replay_sample(args, summaries: list[RunSummary]) -> list[dict]:
 
 
 def _games(text: str) -> list[str]:
-    games = [g for g in text.split(",") if g]
-    bad = [g for g in games if g not in GAMES]
-    if bad or not games:
-        raise ValueError(f"--games takes a comma-separated list of {', '.join(GAMES)}")
-    return games
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a number") from None
-    if not value > 0:
-        raise ValueError(f"'{text}' must be > 0")
-    return value
+    return nm.parse_subset(text, GAMES, "--games")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -568,21 +554,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=t(nm.positive_int), default=2, help="games at once (default 2)")
     parser.add_argument("--seed", type=t(nm.positive_int), default=1,
                         help="seed of the openings, the engines' Seed options and the replay sample (default 1)")
-    parser.add_argument("--rss-margin", type=t(_positive_float), default=10.0, metavar="PCT",
+    parser.add_argument("--rss-margin", type=t(nm.positive_float), default=10.0, metavar="PCT",
                         help="allowed memory growth in %% of the baseline (default 10)")
-    parser.add_argument("--rss-margin-mb", type=t(_positive_float), default=4.0, metavar="MIB",
+    parser.add_argument("--rss-margin-mb", type=t(nm.positive_float), default=4.0, metavar="MIB",
                         help="... or this many MiB, whichever is larger (default 4)")
     parser.add_argument("--rss-baseline-games", type=t(nm.positive_int), default=100, metavar="N",
                         help="the baseline is the size once the run has played N games (default 100)")
-    parser.add_argument("--sample-interval", type=t(_positive_float), default=0.5, metavar="S",
+    parser.add_argument("--sample-interval", type=t(nm.positive_float), default=0.5, metavar="S",
                         help="seconds between memory samples (default 0.5)")
     parser.add_argument("--replays", type=t(nm.non_negative_int), default=20, metavar="N",
                         help="finished games replayed for node counts (default 20)")
-    parser.add_argument("--game-timeout", type=t(_positive_float), default=60.0, metavar="S",
+    parser.add_argument("--game-timeout", type=t(nm.positive_float), default=60.0, metavar="S",
                         help="a game longer than this is a stall (default 60)")
     parser.add_argument("--move-timeout", type=t(nm.positive_int), default=30, metavar="S",
                         help="narabe-match's --watchdog: a move longer than this is a time-out (default 30)")
-    parser.add_argument("--run-timeout", type=t(_positive_float), default=3600.0, metavar="S",
+    parser.add_argument("--run-timeout", type=t(nm.positive_float), default=3600.0, metavar="S",
                         help="a game's whole run longer than this is a stall and is stopped (default 3600)")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="keeps results, logs, samples and the summary; an existing DIR is resumed "

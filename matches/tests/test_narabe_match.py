@@ -40,3 +40,12 @@ def test_results_file_ignores_a_cut_last_line(tmp_path):
     assert [nm.game_score(g) for g in data.games] == [(0, 1, 1.0)]
     with pytest.raises(nm.HarnessError):
         nm.read_results(tmp_path / "missing.jsonl")
+
+
+def test_shared_argument_checks():
+    assert nm.parse_levels("max,easy") == ["max", "easy"]
+    assert nm.positive_float("0.5") == 0.5 and nm.non_negative_float("0") == 0
+    for check, bad in ((nm.parse_levels, "easy,best"), (nm.parse_levels, ","), (nm.positive_float, "0"),
+                       (nm.non_negative_float, "-1"), (nm.non_negative_float, "nan"), (nm.positive_float, "x")):
+        with pytest.raises(ValueError):
+            check(bad)
