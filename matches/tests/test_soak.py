@@ -100,3 +100,20 @@ def test_a_replay_finds_a_changed_node_count_or_move(tiny_soak, engine_bin):
     changed = copy.deepcopy(game)
     changed["moves"][index]["move"] = "zz"
     assert "played zz in the soak" in replay(changed)[1]
+
+
+def test_a_run_over_its_time_bound_is_stopped_and_a_slow_game_counted(tmp_path, fake_bin, match_bin):
+    # Every move takes 100 ms, so a game takes at least half a second: the run is
+    # cut at 1 s whatever the machine's speed.
+    done = run_script("soak.py", "--games", "tictactoe", "--levels", "easy,max", "--games-per-pairing", "20",
+                      "--replays", "0", "--run-timeout", "1", "--sample-interval", "0.05", "--out", tmp_path,
+                      "--engine-path", fake_bin, "--engine-args", "--late-ms 100")
+    assert done.returncode == soak.EXIT_FAILED, done.stdout + done.stderr
+    assert "tictactoe: the run exceeded --run-timeout 1 s (stall)" in done.stdout
+    played = len((tmp_path / "tictactoe.jsonl").read_text().splitlines()) - 1
+    assert played < 20  # stopped, and what finished is kept
+    run = soak.plan_runs(soak.parse_args(["--games", "tictactoe", "--levels", "easy,max", "--out", str(tmp_path)]))[0]
+    games = [{"first": {"name": "easy"}, "second": {"name": "max"}, "result": "0-1", "termination": "normal",
+              "duration_ms": ms} for ms in (500, 70_000)]
+    rows = {r["engine"]: r for r in soak.level_rows(soak.RunSummary(run, games, 0, False, 0.0), 60_000)}
+    assert rows["easy"]["slow"] == 1 and rows["max"]["slow"] == 1 and rows["max"]["wins"] == 2
