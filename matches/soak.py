@@ -623,6 +623,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED if failures else EXIT_OK
     except nm.HarnessError as e:
         nm.fail(str(e), e.exit_code)
+    except KeyboardInterrupt:  # during the replays (narabe-match's runs stop on their own)
+        print("soak: interrupted; run the same command again to go on", file=sys.stderr)
+        return nm.EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
