@@ -16,7 +16,8 @@ soak checks:
   worker's games, so each process lives through many games. Its size after the
   run's last game must be within max(--rss-margin %, --rss-margin-mb) of its
   size once the run had played --rss-baseline-games games since the process
-  started;
+  started (resting sizes: the smallest of --rss-window samples, since a
+  newgame briefly holds the old and the new tables);
 - reproducible searches: --replays finished games are played again move by
   move, each side by a fresh engine given exactly what narabe-match gave the
   original one (uci, the options, newgame, then its own positions and `go`).
@@ -31,6 +32,7 @@ Exit codes: 0 all checks passed, 1 a check failed (the summary says which),
 --out DIR keeps everything: DIR/<game>.jsonl is narabe-match's results file
 (an interrupted soak is continued with the same command: the files are
 resumed), DIR/<game>.log its output, DIR/<game>.rss.jsonl the memory samples,
+DIR/<game>.time.jsonl the wall and CPU time of each part of the run,
 DIR/summary.md and DIR/summary.json the verdict.
 
 Example (the figures in docs/soak.md):
@@ -45,6 +47,7 @@ import itertools
 import json
 import os
 import random
+import resource
 import select
 import signal
 import subprocess
@@ -103,6 +106,7 @@ class SoakRun:
     results: Path
     log: Path
     rss_log: Path
+    time_log: Path
 
 
 def plan_runs(args) -> list[SoakRun]:
@@ -123,7 +127,8 @@ def plan_runs(args) -> list[SoakRun]:
             per_pairing = max(1, args.total_games // (len(args.games) * pairings))
         rounds = max(1, (per_pairing + 1) // 2)  # each round of a pairing is a colour-swapped pair
         runs.append(SoakRun(key, game, plies, engines, rounds, args.out / f"{key}.jsonl",
-                            args.out / f"{key}.log", args.out / f"{key}.rss.jsonl"))
+                            args.out / f"{key}.log", args.out / f"{key}.rss.jsonl",
+                            args.out / f"{key}.time.jsonl"))
     return runs
 
 
@@ -247,8 +252,15 @@ class RssFigures:
     ok: bool
 
 
-def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, margin_mb: float) -> list[RssFigures]:
+def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, margin_mb: float,
+                 window: int = 1) -> list[RssFigures]:
     """Per engine process: its size after `baseline_games` games, the last size, the peak, and the check.
+
+    Both sizes are resting sizes: the smallest of `window` consecutive samples
+    (from the baseline's first one, and the last ones). A `newgame` builds the
+    game's new tables before it frees the old ones, so a single sample can
+    catch a process tens of MiB above where it rests; a leak raises the
+    resting size itself.
 
     Games are counted from the process's first sample, so the baseline is never
     taken while an engine started late (a worker's engines start at their first
@@ -262,8 +274,9 @@ def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, ma
     for pid, group in itertools.groupby(samples, key=lambda s: s["pid"]):
         group = list(group)
         first_games = group[0]["games"]
-        baseline = next((s["rss_kb"] for s in group if s["games"] - first_games >= baseline_games), None)
-        final = group[-1]["rss_kb"]
+        start = next((i for i, s in enumerate(group) if s["games"] - first_games >= baseline_games), None)
+        baseline = None if start is None else min(s["rss_kb"] for s in group[start:start + window])
+        final = min(s["rss_kb"] for s in group[-window:])
         peak = max(max(s["rss_kb"], s.get("hwm_kb", 0)) for s in group)
         ok = baseline is None or final - baseline <= max(baseline * margin_pct / 100, margin_mb * 1024)
         figures.append(RssFigures(group[0]["engine"], pid, baseline, final, peak, group[-1]["games"], ok))
@@ -403,6 +416,7 @@ class RunSummary:
     timed_out: bool
     minutes: float
     rss: list[RssFigures] = field(default_factory=list)
+    cpu_minutes: float = 0.0
 
 
 def level_rows(summary: RunSummary, game_timeout_ms: float) -> list[dict]:
@@ -433,7 +447,8 @@ def mib(kb: int | None) -> str:
 def format_summary(summaries: list[RunSummary], replays: list[dict], args, failures: list[str]) -> str:
     total = sum(len(s.games) for s in summaries)
     minutes = sum(s.minutes for s in summaries)
-    lines = [f"# Soak: {total} games in {minutes:.1f} min (limit {' '.join(args.limit)}, "
+    cpu = sum(s.cpu_minutes for s in summaries)
+    lines = [f"# Soak: {total} games in {minutes:.1f} min ({cpu:.1f} min of CPU) (limit {' '.join(args.limit)}, "
              f"concurrency {args.concurrency}, seed {args.seed})", "",
              "| game | engine | games | +/=/- | crash | stall | illegal | time-out | slower than "
              f"{args.game_timeout:g} s |", "|---|---|---|---|---|---|---|---|---|"]
@@ -443,7 +458,7 @@ def format_summary(summaries: list[RunSummary], replays: list[dict], args, failu
                          f"{row['wins']}/{row['draws']}/{row['losses']} | {row['crash']} | {row['stall']} | "
                          f"{row['illegal']} | {row['time-out']} | {row['slow']} |")
     lines += ["", f"Memory (VmRSS in MiB; baseline once the run had played {args.rss_baseline_games} games "
-              f"since the process started; "
+              f"since the process started; resting sizes, the smallest of {args.rss_window} samples; "
               f"allowed growth max({args.rss_margin:g} %, {args.rss_margin_mb:g} MiB)):", "",
               "| game | engine | pid | games seen | baseline | final | peak | growth | ok |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -495,19 +510,33 @@ def find_failures(summaries: list[RunSummary], replays: list[dict], args) -> lis
 # Main
 
 
+def children_cpu_seconds() -> float:
+    """User and system CPU of the finished children: narabe-match, and the engines it waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def play(args, run: SoakRun) -> RunSummary:
     for engine in run.engines:
         engine.workdir.mkdir(parents=True, exist_ok=True)
     sampler = Sampler(run, args.sample_interval, args.run_timeout)
     started = time.monotonic()
+    cpu_before = children_cpu_seconds()
     with open(run.log, "a", encoding="utf-8") as log:
         log.write(f"--- {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%dT%H:%M:%SZ}\n")
         log.flush()
         code = nm.run_match(run_argv(args, run), stdout=log, stderr=subprocess.STDOUT, watch=sampler, echo=False)
-    minutes = (time.monotonic() - started) / 60
+    # Each part of a resumed run adds its times, so the summary counts the whole run.
+    with open(run.time_log, "a", encoding="utf-8") as times:
+        times.write(json.dumps({"wall_s": round(time.monotonic() - started, 2),
+                                "cpu_s": round(children_cpu_seconds() - cpu_before, 2)}) + "\n")
+    parts = read_samples(run.time_log)
+    minutes = sum(p["wall_s"] for p in parts) / 60
+    cpu_minutes = sum(p["cpu_s"] for p in parts) / 60
     games = nm.read_results(run.results).games if run.results.exists() else []
-    rss = rss_verdicts(read_samples(run.rss_log), args.rss_baseline_games, args.rss_margin, args.rss_margin_mb)
-    return RunSummary(run, games, code, sampler.timed_out, minutes, rss)
+    rss = rss_verdicts(read_samples(run.rss_log), args.rss_baseline_games, args.rss_margin, args.rss_margin_mb,
+                       args.rss_window)
+    return RunSummary(run, games, code, sampler.timed_out, minutes, rss, cpu_minutes)
 
 
 def replay_sample(args, summaries: list[RunSummary]) -> list[dict]:
@@ -560,6 +589,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="... or this many MiB, whichever is larger (default 4)")
     parser.add_argument("--rss-baseline-games", type=t(nm.positive_int), default=100, metavar="N",
                         help="the baseline is the size once the run has played N games (default 100)")
+    parser.add_argument("--rss-window", type=t(nm.positive_int), default=10, metavar="K",
+                        help="the baseline and final sizes are the smallest of K samples (default 10)")
     parser.add_argument("--sample-interval", type=t(nm.positive_float), default=0.5, metavar="S",
                         help="seconds between memory samples (default 0.5)")
     parser.add_argument("--replays", type=t(nm.non_negative_int), default=20, metavar="N",
@@ -599,7 +630,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"({args.out / run.results.name})", flush=True)
             summary = play(args, run)
             summaries.append(summary)
-            print(f"soak: {run.key}: {len(summary.games)} games in {summary.minutes:.1f} min", flush=True)
+            print(f"soak: {run.key}: {len(summary.games)} games in {summary.minutes:.1f} min "
+                  f"({summary.cpu_minutes:.1f} min of CPU)", flush=True)
             if summary.exit_code == nm.MATCH_INTERRUPTED and not summary.timed_out:
                 interrupted = True
                 break
@@ -615,6 +647,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / "summary.json").write_text(json.dumps({
             "games": {s.run.key: level_rows(s, args.game_timeout * 1000) for s in summaries},
             "minutes": {s.run.key: round(s.minutes, 2) for s in summaries},
+            "cpu_minutes": {s.run.key: round(s.cpu_minutes, 2) for s in summaries},
             "rss": {s.run.key: [r.__dict__ for r in s.rss] for s in summaries},
             "replays": replays, "failures": failures, "interrupted": interrupted}, indent=1) + "\n")
         if interrupted:

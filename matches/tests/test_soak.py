@@ -70,6 +70,12 @@ def test_memory_check_compares_the_last_size_with_the_baseline():
     assert not figures[2].ok and figures[2].baseline_kb == 60_000 and figures[2].final_kb == 79_000
     assert figures[3].ok
     assert figures[4].ok and figures[4].baseline_kb is None and figures[4].peak_kb == 10_040
+    # A sample caught in a newgame (old and new tables held at once) is not growth: sizes rest over a window.
+    spiky = [sample(7, g, 139_000 + (64_000 if g in (120, 290) else 0), g) for g in range(0, 300, 10)]
+    assert not soak.rss_verdicts(spiky, 100, 10, 4)[0].ok
+    rested = soak.rss_verdicts(spiky, 100, 10, 4, window=3)[0]
+    assert rested.ok and rested.baseline_kb == rested.final_kb == 139_000 and rested.peak_kb == 203_000
+    assert not soak.rss_verdicts(leak, 100, 10, 4, window=3)[0].ok
     # Games count from the process's first sample: one started at game 150 has its baseline at game 250.
     late = [sample(6, g, 5_000 if g < 160 else 70_000, g) for g in range(150, 400, 10)]
     figures = soak.rss_verdicts(late, 100, 10, 4)
