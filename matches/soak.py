@@ -16,7 +16,7 @@ soak checks:
   worker's games, so each process lives through many games. Its size after the
   run's last game must be within max(--rss-margin %, --rss-margin-mb) of its
   size once the run had played --rss-baseline-games games since the process
-  started (resting sizes: the smallest of --rss-window samples, since a
+  started (resting sizes: the median of --rss-window samples, since a
   newgame briefly holds the old and the new tables);
 - reproducible searches: --replays finished games are played again move by
   move, each side by a fresh engine given exactly what narabe-match gave the
@@ -256,11 +256,11 @@ def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, ma
                  window: int = 1) -> list[RssFigures]:
     """Per engine process: its size after `baseline_games` games, the last size, the peak, and the check.
 
-    Both sizes are resting sizes: the smallest of `window` consecutive samples
+    Both sizes are resting sizes: the median of `window` consecutive samples
     (from the baseline's first one, and the last ones). A `newgame` builds the
-    game's new tables before it frees the old ones, so a single sample can
-    catch a process tens of MiB above where it rests; a leak raises the
-    resting size itself.
+    game's new tables before it frees the old ones, and then fills the new
+    ones page by page, so a single sample can catch a process tens of MiB
+    above or below where it rests; a leak moves the resting size itself.
 
     Games are counted from the process's first sample, so the baseline is never
     taken while an engine started late (a worker's engines start at their first
@@ -275,12 +275,17 @@ def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, ma
         group = list(group)
         first_games = group[0]["games"]
         start = next((i for i, s in enumerate(group) if s["games"] - first_games >= baseline_games), None)
-        baseline = None if start is None else min(s["rss_kb"] for s in group[start:start + window])
-        final = min(s["rss_kb"] for s in group[-window:])
+        baseline = None if start is None else _median([s["rss_kb"] for s in group[start:start + window]])
+        final = _median([s["rss_kb"] for s in group[-window:]])
         peak = max(max(s["rss_kb"], s.get("hwm_kb", 0)) for s in group)
         ok = baseline is None or final - baseline <= max(baseline * margin_pct / 100, margin_mb * 1024)
         figures.append(RssFigures(group[0]["engine"], pid, baseline, final, peak, group[-1]["games"], ok))
     return figures
+
+
+def _median(values: list[int]) -> int:
+    """The middle value (the lower one of an even count: a size some sample really had)."""
+    return sorted(values)[(len(values) - 1) // 2]
 
 
 def read_samples(path: Path) -> list[dict]:
@@ -458,7 +463,7 @@ def format_summary(summaries: list[RunSummary], replays: list[dict], args, failu
                          f"{row['wins']}/{row['draws']}/{row['losses']} | {row['crash']} | {row['stall']} | "
                          f"{row['illegal']} | {row['time-out']} | {row['slow']} |")
     lines += ["", f"Memory (VmRSS in MiB; baseline once the run had played {args.rss_baseline_games} games "
-              f"since the process started; resting sizes, the smallest of {args.rss_window} samples; "
+              f"since the process started; resting sizes, the median of {args.rss_window} samples; "
               f"allowed growth max({args.rss_margin:g} %, {args.rss_margin_mb:g} MiB)):", "",
               "| game | engine | pid | games seen | baseline | final | peak | growth | ok |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -590,7 +595,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--rss-baseline-games", type=t(nm.positive_int), default=100, metavar="N",
                         help="the baseline is the size once the run has played N games (default 100)")
     parser.add_argument("--rss-window", type=t(nm.positive_int), default=10, metavar="K",
-                        help="the baseline and final sizes are the smallest of K samples (default 10)")
+                        help="the baseline and final sizes are the median of K samples (default 10)")
     parser.add_argument("--sample-interval", type=t(nm.positive_float), default=0.5, metavar="S",
                         help="seconds between memory samples (default 0.5)")
     parser.add_argument("--replays", type=t(nm.non_negative_int), default=20, metavar="N",

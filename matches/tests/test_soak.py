@@ -76,6 +76,8 @@ def test_memory_check_compares_the_last_size_with_the_baseline():
     rested = soak.rss_verdicts(spiky, 100, 10, 4, window=3)[0]
     assert rested.ok and rested.baseline_kb == rested.final_kb == 139_000 and rested.peak_kb == 203_000
     assert not soak.rss_verdicts(leak, 100, 10, 4, window=3)[0].ok
+    dip = [sample(8, g, 139_000 - (37_000 if g == 100 else 0), g) for g in range(0, 300, 10)]
+    assert soak.rss_verdicts(dip, 100, 10, 4, window=3)[0].baseline_kb == 139_000
     # Games count from the process's first sample: one started at game 150 has its baseline at game 250.
     late = [sample(6, g, 5_000 if g < 160 else 70_000, g) for g in range(150, 400, 10)]
     figures = soak.rss_verdicts(late, 100, 10, 4)
