@@ -16,8 +16,9 @@ soak checks:
   worker's games, so each process lives through many games. Its size after the
   run's last game must be within max(--rss-margin %, --rss-margin-mb) of its
   size once the run had played --rss-baseline-games games since the process
-  started (resting sizes: the median of --rss-window samples, since a
-  newgame briefly holds the old and the new tables);
+  started. Both are resting sizes: the size seen most often over
+  --rss-window samples, since a newgame briefly holds the old and the new
+  tables;
 - reproducible searches: --replays finished games are played again move by
   move, each side by a fresh engine given exactly what narabe-match gave the
   original one (uci, the options, newgame, then its own positions and `go`).
@@ -42,6 +43,7 @@ Example (the figures in docs/soak.md):
 from __future__ import annotations
 
 import argparse
+import collections
 import datetime
 import itertools
 import json
@@ -256,11 +258,13 @@ def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, ma
                  window: int = 1) -> list[RssFigures]:
     """Per engine process: its size after `baseline_games` games, the last size, the peak, and the check.
 
-    Both sizes are resting sizes: the median of `window` consecutive samples
-    (from the baseline's first one, and the last ones). A `newgame` builds the
-    game's new tables before it frees the old ones, and then fills the new
-    ones page by page, so a single sample can catch a process tens of MiB
-    above or below where it rests; a leak moves the resting size itself.
+    Both sizes are resting sizes over `window` consecutive samples (from the
+    baseline's first one, and the last ones): the size seen most often. A
+    `newgame` builds the game's new tables before it frees the old ones and
+    then fills the new ones page by page, which under load takes a good part
+    of a second, so single samples catch a process tens of MiB above or below
+    where it rests, and in a run of short games often. A resting process shows
+    the very same size again and again; a leak moves that size itself.
 
     Games are counted from the process's first sample, so the baseline is never
     taken while an engine started late (a worker's engines start at their first
@@ -275,17 +279,20 @@ def rss_verdicts(samples: list[dict], baseline_games: int, margin_pct: float, ma
         group = list(group)
         first_games = group[0]["games"]
         start = next((i for i, s in enumerate(group) if s["games"] - first_games >= baseline_games), None)
-        baseline = None if start is None else _median([s["rss_kb"] for s in group[start:start + window]])
-        final = _median([s["rss_kb"] for s in group[-window:]])
+        baseline = None if start is None else _resting([s["rss_kb"] for s in group[start:start + window]])
+        final = _resting([s["rss_kb"] for s in group[-window:]])
         peak = max(max(s["rss_kb"], s.get("hwm_kb", 0)) for s in group)
         ok = baseline is None or final - baseline <= max(baseline * margin_pct / 100, margin_mb * 1024)
         figures.append(RssFigures(group[0]["engine"], pid, baseline, final, peak, group[-1]["games"], ok))
     return figures
 
 
-def _median(values: list[int]) -> int:
-    """The middle value (the lower one of an even count: a size some sample really had)."""
-    return sorted(values)[(len(values) - 1) // 2]
+def _resting(values: list[int]) -> int:
+    """The value seen most often; among equally frequent ones (all of them, if none repeats) the median."""
+    counts = collections.Counter(values)
+    top = max(counts.values())
+    frequent = sorted(value for value, count in counts.items() if count == top)
+    return frequent[(len(frequent) - 1) // 2]
 
 
 def read_samples(path: Path) -> list[dict]:
@@ -463,7 +470,7 @@ def format_summary(summaries: list[RunSummary], replays: list[dict], args, failu
                          f"{row['wins']}/{row['draws']}/{row['losses']} | {row['crash']} | {row['stall']} | "
                          f"{row['illegal']} | {row['time-out']} | {row['slow']} |")
     lines += ["", f"Memory (VmRSS in MiB; baseline once the run had played {args.rss_baseline_games} games "
-              f"since the process started; resting sizes, the median of {args.rss_window} samples; "
+              f"since the process started; resting sizes over {args.rss_window} samples; "
               f"allowed growth max({args.rss_margin:g} %, {args.rss_margin_mb:g} MiB)):", "",
               "| game | engine | pid | games seen | baseline | final | peak | growth | ok |",
               "|---|---|---|---|---|---|---|---|---|"]
@@ -594,8 +601,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="... or this many MiB, whichever is larger (default 4)")
     parser.add_argument("--rss-baseline-games", type=t(nm.positive_int), default=100, metavar="N",
                         help="the baseline is the size once the run has played N games (default 100)")
-    parser.add_argument("--rss-window", type=t(nm.positive_int), default=10, metavar="K",
-                        help="the baseline and final sizes are the median of K samples (default 10)")
+    parser.add_argument("--rss-window", type=t(nm.positive_int), default=20, metavar="K",
+                        help="the baseline and final sizes are the resting size over K samples (default 20)")
     parser.add_argument("--sample-interval", type=t(nm.positive_float), default=0.5, metavar="S",
                         help="seconds between memory samples (default 0.5)")
     parser.add_argument("--replays", type=t(nm.non_negative_int), default=20, metavar="N",

@@ -78,6 +78,10 @@ def test_memory_check_compares_the_last_size_with_the_baseline():
     assert not soak.rss_verdicts(leak, 100, 10, 4, window=3)[0].ok
     dip = [sample(8, g, 139_000 - (37_000 if g == 100 else 0), g) for g in range(0, 300, 10)]
     assert soak.rss_verdicts(dip, 100, 10, 4, window=3)[0].baseline_kb == 139_000
+    # Transients in most of the window: the size that repeats is the resting one.
+    busy = [sample(9, g, 143_372 if g % 30 == 0 else 143_372 + 7 * g, g) for g in range(0, 300, 10)]
+    figures = soak.rss_verdicts(busy, 100, 10, 4, window=7)[0]
+    assert figures.baseline_kb == figures.final_kb == 143_372
     # Games count from the process's first sample: one started at game 150 has its baseline at game 250.
     late = [sample(6, g, 5_000 if g < 160 else 70_000, g) for g in range(150, 400, 10)]
     figures = soak.rss_verdicts(late, 100, 10, 4)
