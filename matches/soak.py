@@ -37,7 +37,7 @@ DIR/<game>.time.jsonl the wall and CPU time of each part of the run,
 DIR/summary.md and DIR/summary.json the verdict.
 
 Example (the figures in docs/soak.md):
-  nice -n 10 /usr/bin/python3 matches/soak.py --games-per-pairing 200 --out build/soak
+  nice -n 10 /usr/bin/python3 matches/soak.py --games-per-pairing 100 --out build/soak/run1
 """
 
 from __future__ import annotations
