@@ -11,11 +11,25 @@ namespace narabe::core {
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
 void TranspositionTable::resize(std::size_t megabytes) {
-  const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-  LargePageArray<Bucket> fresh(bytes / sizeof(Bucket));  // may throw; *this stays intact
-  buckets_ = std::move(fresh);
-  megabytes_ = std::max<std::size_t>(megabytes, 1);
+  const std::size_t wanted = std::max<std::size_t>(megabytes, 1);
+  const std::size_t old_buckets = buckets_.size();
+  // The old storage goes first, so the peak is the larger table, not both
+  // (docs/hardening.md, "Resource limits").
+  buckets_ = {};
   generation_ = 0;
+  try {
+    buckets_ = LargePageArray<Bucket>((wanted << 20) / sizeof(Bucket));
+    megabytes_ = wanted;
+  } catch (const std::bad_alloc&) {
+    // Back to a table of the old size, which was had a moment ago (its entries are
+    // gone either way), then the caller hears of the failure.
+    try {
+      buckets_ = LargePageArray<Bucket>(std::max<std::size_t>(old_buckets, 1));
+    } catch (const std::bad_alloc&) {
+      buckets_ = LargePageArray<Bucket>(1);
+    }
+    throw;
+  }
 }
 
 void TranspositionTable::keep_share(std::size_t bytes) {

@@ -28,10 +28,13 @@ struct TableHit {
 class TranspositionTable {
  public:
   // Sized in mebibytes, as the Hash option is. Throws std::bad_alloc when the memory
-  // cannot be had; the table is then unchanged.
+  // cannot be had.
   explicit TranspositionTable(std::size_t megabytes = 16);
 
-  // A fresh table of `megabytes` (the Hash budget), all of it for this table.
+  // A fresh, empty table of `megabytes` (the Hash budget), all of it for this
+  // table. The old storage is freed first, so the peak is the larger of the two
+  // sizes. Throws std::bad_alloc when the new size cannot be had; the table then
+  // keeps its old size and budget, emptied.
   void resize(std::size_t megabytes);
   // Keeps only `bytes` of the budget for this table (at least one bucket), when a
   // game's exact solver takes the rest: Hash caps every search table together.

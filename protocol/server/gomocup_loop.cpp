@@ -262,7 +262,7 @@ bool GomocupLoop::need_board() {
 
 bool GomocupLoop::new_game(int size) {
   core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
-  auto created = create_session(kGame, variant, table_);
+  auto created = create_session(kGame, variant, table_, [this] { session_.reset(); });
   if (!created) {
     error(created.error());
     return false;

@@ -196,7 +196,7 @@ void NativeLoop::cmd_newgame(const Tokens& tokens) {
   core::VariantArgs variant;
   for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
     variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
-  auto session = create_session(tokens[1], variant, table_);
+  auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); });
   if (!session) return error(session.error());
   session_ = std::move(*session);
   reset_game_memory();

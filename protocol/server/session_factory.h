@@ -1,6 +1,7 @@
 #pragma once
 // Creates the Session of a game by name (the games registry), with its variant.
 
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -12,9 +13,15 @@
 
 namespace narabe::server {
 
+// `before_build` runs once the game and its variant are known to be good, just
+// before the new session is built: a caller replacing a session drops the old one
+// there, so the two never hold their tables at once (a `newgame` would otherwise
+// peak at the old game's tables plus the new one's), while a refused `newgame`
+// still keeps the old session.
 core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
-                                                        core::TranspositionTable& table);
+                                                        core::TranspositionTable& table,
+                                                        const std::function<void()>& before_build = {});
 
 // The handshake's `game <name> [variants ...]` lines.
 std::vector<std::string> game_lines();

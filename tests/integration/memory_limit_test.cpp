@@ -60,5 +60,31 @@ TEST(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
 #endif
 }
 
+// The peak, not only the resting size: growing Hash frees the old table before
+// making the new one, and `newgame` drops the old game's tables before the new
+// game takes its own, so neither holds two generations of tables at once.
+TEST(MemoryLimitTest, PeakSizeStaysWithinHashAcrossResizesAndNewGames) {
+#if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
+  GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
+#else
+  EngineDriver engine;
+  ASSERT_TRUE(engine.started());
+  engine.send("uci");
+  engine.read_through("uciok");
+  // Far above the 64 MiB the engine starts with, so that the old and the new table
+  // together would exceed the bound.
+  constexpr long kHashMiB = 256;
+  engine.replies_to("setoption name Hash value " + std::to_string(kHashMiB));
+  for (int round = 0; round < 2; ++round) {
+    engine.replies_to("newgame connect4");
+    engine.replies_to("position startpos moves 4 4 3 5 3 3");
+    ASSERT_TRUE(engine.go("go nodes 200000").best.has_value());
+  }
+  const std::optional<long> peak = status_kib(engine.process().pid(), "VmHWM");
+  ASSERT_TRUE(peak);
+  EXPECT_LE(*peak, kHashMiB * 1024 + kFixedOverheadKiB);
+#endif
+}
+
 }  // namespace
 }  // namespace narabe::integration
