@@ -44,10 +44,13 @@ const Session* session_of(const Session* session) { return session; }
 // Debug builds check the loaded position's invariants after every command
 // (engine/core/position_invariants.h) and stop at the first command that broke
 // one, naming it; release builds skip the check, which costs a move generation
-// and a fen round trip per command.
+// and a fen round trip per command. Not while a search runs: the Gomocup loop's
+// search plays its move into the session when it ends, and reading the position
+// then would race with that write (busy() turns false only after it).
 template <class Loop>
 void check_invariants_in_debug([[maybe_unused]] const Loop& loop, [[maybe_unused]] std::string_view command) {
 #ifndef NDEBUG
+  if (loop.searching()) return;
   const Session* session = session_of(loop.session());
   if (session == nullptr) return;
   if (const core::Status status = session->check_invariants(); !status) {
