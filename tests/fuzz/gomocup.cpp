@@ -145,7 +145,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (reply.starts_with("ERROR") && reply.find("game is over") == std::string::npos && !was_pending &&
           !(fuzz::Game(loop) == before))
         fuzz::fail("an ERROR changed the game", line);
-    if (!goes_on || loop.ended()) break;
+    if (!goes_on || loop.ended()) return 0;
   }
+  // An input may end inside BOARD: close the board, so the next input's reset lines
+  // are commands again (its search is stopped, and its replies are not checked).
+  if (in_board) {
+    loop.handle_line("DONE");
+    fuzz::end_job(loop, "YXSTOP");
+  }
+  out.take();
   return 0;
 }
