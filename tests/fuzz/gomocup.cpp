@@ -6,7 +6,8 @@
 //   - a move the brain answers (the line after its `MESSAGE depth ...`) is on the
 //     board and is the game's last move, so the game took it as legal (on an empty
 //     point, not forbidden to a renju Black);
-//   - every ERROR and UNKNOWN carries a reason, and an ERROR for bad input left the
+//   - every ERROR and UNKNOWN carries a reason, each of them and every MESSAGE is
+//     one printable line, and an ERROR for bad input left the
 //     game (size, rule, moves) as it was. Settings from INFO (rule, max_memory) are
 //     applied by the next command that uses the board, which may then change the
 //     board before it refuses: such lines are not compared.
@@ -75,6 +76,10 @@ void check_replies(const server::GomocupLoop& loop, const std::vector<std::strin
   for (const std::string& reply : replies)
     if ((reply.starts_with("ERROR") || reply.starts_with("UNKNOWN")) && reply.find(' ') == std::string::npos)
       fail("an ERROR or UNKNOWN without a reason");
+  for (const std::string& reply : replies)
+    if ((reply.starts_with("ERROR") || reply.starts_with("UNKNOWN") || reply.starts_with("MESSAGE")) &&
+        !is_clean_reply(reply, 300))
+      fail("an ERROR, UNKNOWN or MESSAGE is not one printable line", reply);
   int answers = 0;
   for (std::size_t i = 0; i < replies.size(); ++i) {
     if (!replies[i].starts_with("MESSAGE depth ")) continue;

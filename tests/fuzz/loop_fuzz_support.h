@@ -55,6 +55,15 @@ inline int count_starting(const std::vector<std::string>& lines, std::string_vie
   return count;
 }
 
+// An error reply quotes what the sender wrote, cleaned (docs/protocol.md,
+// "Transport"): one line of printable ASCII, the message cut at `max_message` bytes.
+inline bool is_clean_reply(std::string_view line, std::size_t max_message) {
+  if (line.size() > max_message + 40) return false;  // 40: room for the reply's own words
+  for (char c : line)
+    if (c < 0x20 || c > 0x7e) return false;
+  return true;
+}
+
 // Whether `list` holds `word`.
 inline bool contains(const std::vector<std::string>& list, std::string_view word) {
   for (const std::string& item : list)

@@ -6,7 +6,8 @@
 //     otherwise a legal move of that position; a `go` without an error gets exactly
 //     one `bestmove`;
 //   - a refused command (`info string error <reason>`, the reason never empty)
-//     changed neither the game, its variant nor the position.
+//     changed neither the game, its variant nor the position, and is the line's
+//     only reply, one printable line.
 // Memory and time stay bounded: Hash is held to a few MiB, EvalFile (a file name) is
 // left out, and a job still running a few milliseconds after its line is stopped.
 
@@ -59,12 +60,18 @@ struct Snapshot {
   bool operator==(const Snapshot&) const = default;
 };
 
-void check_replies(const std::vector<std::string>& replies, bool is_go, bool game_over,
+void check_replies(const std::vector<std::string>& replies, bool is_handshake, bool is_go, bool game_over,
                    const std::vector<std::string>& legal) {
   constexpr std::string_view kError = "info string error";
   const int errors = count_starting(replies, kError);
-  for (const std::string& reply : replies)
-    if (reply.starts_with(kError) && reply.size() <= kError.size() + 1) fail("an error without a reason");
+  for (const std::string& reply : replies) {
+    if (!reply.starts_with(kError)) continue;
+    if (reply.size() <= kError.size() + 1) fail("an error without a reason");
+    if (!is_clean_reply(reply, 300)) fail("an error is not one printable line", reply);
+  }
+  // A bad line gets exactly one reply, the error (the handshake's note about the
+  // Reversi weights is the one error among other replies).
+  if (errors != 0 && !is_handshake && replies.size() != 1) fail("a refused line got more than its error");
   const int bestmoves = count_starting(replies, "bestmove ");
   if (!is_go && bestmoves != 0) fail("a bestmove without a go");
   if (is_go && errors == 0 && bestmoves != 1) fail("a go did not get exactly one bestmove");
@@ -108,7 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool goes_on = loop.handle_line(*line);
     fuzz::end_job(loop, "stop");
     const std::vector<std::string> replies = out.take();
-    fuzz::check_replies(replies, is_go, game_over, legal);
+    const bool is_handshake = !tokens.empty() && (tokens[0] == "uci" || tokens[0] == "ugi");
+    fuzz::check_replies(replies, is_handshake, is_go, game_over, legal);
     if (fuzz::count_starting(replies, "info string error") != 0 && !(fuzz::Snapshot(loop.session()) == before))
       fuzz::fail("a refused command changed the game or the position", *line);
     fuzz::require(loop.session().check_invariants(), "position invariants");

@@ -5,7 +5,7 @@
 //   - `pong` lines answer the `ping`s in order, each the last reply of its ping (a
 //     search it stopped has written its replies before it);
 //   - a `=== <move>/...` is a legal move of the position `go` searched;
-//   - a refused line (`status error: <reason>`) changed neither the position, the
+//   - a refused line (`status error: <reason>`, one printable line) changed neither the position, the
 //     depth nor the contempt.
 // A search still running a few milliseconds after its line is stopped with a ping of
 // the harness's own, whose pong is checked like the others.
@@ -88,6 +88,7 @@ class Harness {
         pongs_.pop_front();
       } else if (reply.starts_with("status error")) {
         if (reply.size() <= std::string_view("status error: ").size()) fail("an error without a reason");
+        if (!is_clean_reply(reply, 200)) fail("an error is not one printable line", reply);
         refused = true;
       } else if (reply.starts_with("=== ")) {
         const std::string move = reply.substr(4, reply.find('/') - 4);
