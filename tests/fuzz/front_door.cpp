@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -33,21 +32,15 @@ namespace {
 
 constexpr std::size_t kMaxLines = 12;
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool left_out(std::string_view line) {
   const std::vector<std::string_view> tokens = server::split_tokens(line);
   if (tokens.empty()) return false;
-  static constexpr std::string_view kJobs[] = {"go", "hint", "bench", "perft", "begin", "turn", "done"};
-  const std::string first = lower(tokens[0]);
+  static constexpr std::string_view kJobs[] = {"GO", "HINT", "BENCH", "PERFT", "BEGIN", "TURN", "DONE"};
+  const std::string first = upper_ascii(tokens[0]);
   if (std::find(std::begin(kJobs), std::end(kJobs), first) != std::end(kJobs)) return true;
-  const std::string all = lower(line);
-  return all.find("hash") != std::string::npos || all.find("evalfile") != std::string::npos ||
-         all.find("max_memory") != std::string::npos;
+  const std::string all = upper_ascii(line);
+  return all.find("HASH") != std::string::npos || all.find("EVALFILE") != std::string::npos ||
+         all.find("MAX_MEMORY") != std::string::npos;
 }
 
 bool is_error_reply(std::string_view line) {

@@ -16,7 +16,6 @@
 // running a few milliseconds after its line is stopped with YXSTOP.
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -36,15 +35,9 @@ namespace {
 // 40 MiB of max_memory leave a 4 MiB table (gomocup_loop.cpp keeps 32 MiB back and halves the rest).
 constexpr std::int64_t kMaxMemory = std::int64_t{40} << 20;
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // The line as the harness passes it on.
 std::string bounded(std::string_view line, const std::vector<std::string_view>& tokens) {
-  if (tokens.size() == 3 && upper(tokens[0]) == "INFO" && upper(tokens[1]) == "MAX_MEMORY") {
+  if (tokens.size() == 3 && upper_ascii(tokens[0]) == "INFO" && upper_ascii(tokens[1]) == "MAX_MEMORY") {
     std::int64_t value = 0;
     const auto [end, ec] = std::from_chars(tokens[2].data(), tokens[2].data() + tokens[2].size(), value);
     if (ec == std::errc() && end == tokens[2].data() + tokens[2].size() && (value <= 0 || value > kMaxMemory))
@@ -122,7 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::string_view raw : fuzz::lines_of(fuzz::as_text(data, size))) {
     const std::vector<std::string_view> tokens = server::split_tokens(raw);
     const std::string line = fuzz::bounded(raw, tokens);
-    const std::string word = tokens.empty() ? std::string() : fuzz::upper(tokens[0]);
+    const std::string word = tokens.empty() ? std::string() : fuzz::upper_ascii(tokens[0]);
     const fuzz::Game before(loop);
     const bool was_pending = pending;
     if (in_board) {
@@ -133,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else if (word == "BOARD" || word == "YXBOARD") {
       in_board = true;
     } else if (word == "INFO" && tokens.size() >= 2) {
-      const std::string key = fuzz::upper(tokens[1]);
+      const std::string key = fuzz::upper_ascii(tokens[1]);
       pending = pending || key == "RULE" || key == "MAX_MEMORY";
       memory_changed = memory_changed || key == "MAX_MEMORY";
     } else if (word == "START" || word == "RECTSTART" || word == "RESTART" || word == "BEGIN" || word == "TURN" ||

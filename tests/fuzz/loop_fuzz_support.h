@@ -64,6 +64,14 @@ inline bool is_clean_reply(std::string_view line, std::size_t max_message) {
   return true;
 }
 
+// Command words compared without case (Gomocup's, option names).
+inline std::string upper_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return out;
+}
+
 // Whether `list` holds `word`.
 inline bool contains(const std::vector<std::string>& list, std::string_view word) {
   for (const std::string& item : list)

@@ -29,12 +29,7 @@ namespace {
 
 constexpr long kMaxHashMb = 4;
 
-bool iequals_ascii(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
-  return true;
-}
+bool iequals_ascii(std::string_view a, std::string_view b) { return upper_ascii(a) == upper_ascii(b); }
 
 // The line as the harness passes it on: nullopt to leave it out.
 std::optional<std::string> bounded(std::string_view line, const std::vector<std::string_view>& tokens) {
