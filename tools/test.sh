@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds narabe and runs every test: the release build's full suite, then the whole
 # suite again (unit, game, protocol and integration tests) under AddressSanitizer +
-# UndefinedBehaviorSanitizer, then every fuzz target for 30 s under libFuzzer with
+# UndefinedBehaviorSanitizer, then every fuzz target for 20 s under libFuzzer with
 # ASan + UBSan (docs/hardening.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
