@@ -28,16 +28,27 @@ std::optional<long> status_kib(int pid, const std::string& field) {
   return std::nullopt;
 }
 
-TEST(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
+// A running engine past its handshake; skipped where resident sizes mean nothing.
+class MemoryLimitTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
 #if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
-  GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
+    GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
 #else
+    ASSERT_TRUE(engine.started());
+    engine.send("uci");
+    engine.read_through("uciok");
+#endif
+  }
+  void set_hash(long mib) { engine.replies_to("setoption name Hash value " + std::to_string(mib)); }
+  std::optional<long> status(const std::string& field) { return status_kib(engine.process().pid(), field); }
+
   EngineDriver engine;
-  ASSERT_TRUE(engine.started());
-  engine.send("uci");
-  engine.read_through("uciok");
+};
+
+TEST_F(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
   constexpr long kHashMiB = 48;
-  engine.replies_to("setoption name Hash value " + std::to_string(kHashMiB));
+  set_hash(kHashMiB);
   const struct {
     const char* game;
     const char* position;
@@ -53,37 +64,28 @@ TEST(MemoryLimitTest, ResidentSizeStaysWithinHashPlusTheFixedOverhead) {
     engine.replies_to(s.position);
     const SearchOutput out = engine.go("go nodes 100000");
     ASSERT_TRUE(out.best.has_value());
-    const std::optional<long> rss = status_kib(engine.process().pid(), "VmRSS");
+    const std::optional<long> rss = status("VmRSS");
     ASSERT_TRUE(rss);
     EXPECT_LE(*rss, kHashMiB * 1024 + kFixedOverheadKiB);
   }
-#endif
 }
 
 // The peak, not only the resting size: growing Hash frees the old table before
 // making the new one, and `newgame` drops the old game's tables before the new
 // game takes its own, so neither holds two generations of tables at once.
-TEST(MemoryLimitTest, PeakSizeStaysWithinHashAcrossResizesAndNewGames) {
-#if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
-  GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
-#else
-  EngineDriver engine;
-  ASSERT_TRUE(engine.started());
-  engine.send("uci");
-  engine.read_through("uciok");
+TEST_F(MemoryLimitTest, PeakSizeStaysWithinHashAcrossResizesAndNewGames) {
   // Far above the 64 MiB the engine starts with, so that the old and the new table
   // together would exceed the bound.
   constexpr long kHashMiB = 256;
-  engine.replies_to("setoption name Hash value " + std::to_string(kHashMiB));
+  set_hash(kHashMiB);
   for (int round = 0; round < 2; ++round) {
     engine.replies_to("newgame connect4");
     engine.replies_to("position startpos moves 4 4 3 5 3 3");
     ASSERT_TRUE(engine.go("go nodes 200000").best.has_value());
   }
-  const std::optional<long> peak = status_kib(engine.process().pid(), "VmHWM");
+  const std::optional<long> peak = status("VmHWM");
   ASSERT_TRUE(peak);
   EXPECT_LE(*peak, kHashMiB * 1024 + kFixedOverheadKiB);
-#endif
 }
 
 }  // namespace
