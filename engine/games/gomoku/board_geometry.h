@@ -30,6 +30,11 @@ using Cells = std::array<std::uint8_t, kCells>;
 // The four line directions as index steps.
 inline constexpr std::array<int, 4> kDirections = {1, kStride, kStride + 1, kStride - 1};
 
+// The search's candidates are the empty points within this many steps of a stone
+// (the position counts the stones that near every point).
+inline constexpr int kNearRadius = 2;
+static_assert(kNearRadius <= kPad);
+
 constexpr int cell_index(int file, int rank) { return (rank + kPad) * kStride + file + kPad; }
 constexpr int file_of(int index) { return index % kStride - kPad; }
 constexpr int rank_of(int index) { return index / kStride - kPad; }

@@ -52,10 +52,22 @@ bool has_win(const Cells& cells, int size, Cell colour, Rule rule) {
 
 }  // namespace
 
-Gomoku::Gomoku(const Variant& variant) : variant_(variant) {
-  cells_.fill(kWall);
-  for (int rank = 0; rank < size(); ++rank)
-    for (int file = 0; file < size(); ++file) cells_[static_cast<std::size_t>(cell_index(file, rank))] = kEmpty;
+Gomoku::Gomoku(const Variant& variant)
+    : variant_(variant), patterns_(PatternBoard::empty_cells(variant.size), variant.rule) {}
+
+void Gomoku::set_cells(const Cells& cells) {
+  patterns_ = PatternBoard(cells, rule());
+  near_ = {};
+  for (int at = 0; at < kCells; ++at)
+    if (cells[static_cast<std::size_t>(at)] == kBlack || cells[static_cast<std::size_t>(at)] == kWhite)
+      count_near(at, +1);
+}
+
+void Gomoku::count_near(int index, int sign) {
+  // kNearRadius steps stay inside the padding around a board point.
+  for (int dr = -kNearRadius; dr <= kNearRadius; ++dr)
+    for (int df = -kNearRadius; df <= kNearRadius; ++df)
+      near_[static_cast<std::size_t>(index + dr * kStride + df)] += static_cast<std::uint8_t>(sign);
 }
 
 core::Expected<Gomoku::Variant> Gomoku::parse_variant(const core::VariantArgs& args) {
@@ -89,19 +101,19 @@ std::string Gomoku::describe_variant(const Variant& variant) {
 }
 
 bool Gomoku::on_board(int index) const {
-  return index >= 0 && index < kCells && cells_[static_cast<std::size_t>(index)] != kWall;
+  return index >= 0 && index < kCells && cell(index) != kWall;
 }
 
 Forbidden Gomoku::forbidden_at(int index) const {
   if (!has_forbidden_points(rule(), colour_to_move())) return Forbidden::kNone;
-  Cells scratch = cells_;  // the checker places stones to look ahead
+  Cells scratch = cells();  // the checker places stones to look ahead
   return forbidden_kind(scratch, index, colour_to_move(), rule());
 }
 
 bool Gomoku::playable(int index) const {
-  if (!on_board(index) || cells_[static_cast<std::size_t>(index)] != kEmpty) return false;
+  if (!on_board(index) || cell(index) != kEmpty) return false;
   if (!has_forbidden_points(rule(), colour_to_move())) return true;
-  if (rule() == Rule::kRenju && renju_cannot_be_forbidden(cells_, index)) return true;
+  if (rule() == Rule::kRenju && renju_cannot_be_forbidden(cells(), index)) return true;
   return forbidden_at(index) == Forbidden::kNone;
 }
 
@@ -133,9 +145,11 @@ void Gomoku::generate_moves(MoveList& list) const {
 void Gomoku::generate_search_moves(MoveList& list) const {
   list.clear();
   if (core::is_over(outcome())) return;
-  gomoku::candidate_moves(*this, list);
+  gomoku::search_moves(*this, list);
   if (list.empty()) generate_moves(list);  // every nearby point is forbidden
 }
+
+int Gomoku::move_order_bonus(Move m) const { return gomoku::move_order_bonus(*this, m.value()); }
 
 bool Gomoku::is_legal(Move m) const {
   return playable(m.value()) && !core::is_over(outcome());
@@ -143,19 +157,25 @@ bool Gomoku::is_legal(Move m) const {
 
 void Gomoku::make_move(Move m) {
   const Cell colour = colour_to_move();
-  const auto at = static_cast<std::size_t>(m.value());
-  cells_[at] = colour;
-  hash_ ^= zobrist().stone(at, side_of(colour)) ^ zobrist().second_to_move();
+  const int at = m.value();
+  // The point's shapes, read while it is empty, say whether the stone wins (the
+  // line tables know which lengths win for this colour under this rule).
+  bool wins = false;
+  for (int d = 0; d < 4; ++d) wins |= patterns_.shape(at, d, colour) == kFive;
+  patterns_.place(at, colour);
+  count_near(at, +1);
+  hash_ ^= zobrist().stone(static_cast<std::size_t>(at), side_of(colour)) ^ zobrist().second_to_move();
   ++stones_;
-  if (makes_win(cells_, m.value(), colour, rule())) winner_ = core::win_for(side_of(colour));
+  if (wins) winner_ = core::win_for(side_of(colour));
 }
 
 void Gomoku::unmake_move(Move m) {
   // Play stops at a win, so the position before any move had none.
-  const auto at = static_cast<std::size_t>(m.value());
+  const int at = m.value();
   --stones_;
-  hash_ ^= zobrist().stone(at, side_of(colour_to_move())) ^ zobrist().second_to_move();
-  cells_[at] = kEmpty;
+  hash_ ^= zobrist().stone(static_cast<std::size_t>(at), side_of(colour_to_move())) ^ zobrist().second_to_move();
+  patterns_.remove(at);
+  count_near(at, -1);
   winner_ = Outcome::kNone;
 }
 
@@ -194,8 +214,7 @@ core::Expected<Move> Gomoku::parse_move(std::string_view text) const {
                             " board (a1.." + last + std::to_string(size()) + ")");
   }
   if (core::is_over(outcome())) return core::make_error("the game is over");
-  if (cells_[static_cast<std::size_t>(at)] != kEmpty)
-    return core::make_error(cell_name(at) + " is already taken");
+  if (cell(at) != kEmpty) return core::make_error(cell_name(at) + " is already taken");
   const Forbidden why = forbidden_at(at);
   if (why != Forbidden::kNone)
     return core::make_error(cell_name(at) + " is forbidden for black (" + std::string(forbidden_name(why)) + ")");
@@ -210,18 +229,18 @@ char cell_char(std::uint8_t c) { return c == kBlack ? 'x' : c == kWhite ? 'o' : 
 
 std::string Gomoku::to_fen() const {
   return write_fen_board(size(), size(),
-                         [this](int file, int rank) { return cell_char(cells_[static_cast<std::size_t>(cell_index(file, rank))]); }) +
+                         [this](int file, int rank) { return cell_char(cell(cell_index(file, rank))); }) +
          ' ' + core::fen_letter(side_to_move());
 }
 
 std::string Gomoku::diagram() const {
   return write_diagram(size(), size(),
-                       [this](int file, int rank) { return cell_char(cells_[static_cast<std::size_t>(cell_index(file, rank))]); });
+                       [this](int file, int rank) { return cell_char(cell(cell_index(file, rank))); });
 }
 
 Outcome Gomoku::winner_from_board() const {
   for (const Cell colour : {kBlack, kWhite})
-    if (has_win(cells_, size(), colour, rule())) return core::win_for(side_of(colour));
+    if (has_win(cells(), size(), colour, rule())) return core::win_for(side_of(colour));
   return Outcome::kNone;
 }
 
@@ -229,6 +248,7 @@ core::Expected<Gomoku> Gomoku::from_fen(const Variant& variant, std::string_view
   auto parsed = parse_fen_board(fen, variant.size, variant.size);
   if (!parsed) return core::make_error(parsed.error());
   Gomoku game(variant);
+  Cells cells = game.cells();
   int counts[2] = {0, 0};
   for (int rank = 0; rank < variant.size; ++rank)
     for (int file = 0; file < variant.size; ++file) {
@@ -236,7 +256,7 @@ core::Expected<Gomoku> Gomoku::from_fen(const Variant& variant, std::string_view
       if (c == '.') continue;
       const Cell colour = c == 'x' ? kBlack : kWhite;
       const auto at = static_cast<std::size_t>(cell_index(file, rank));
-      game.cells_[at] = colour;
+      cells[at] = colour;
       game.hash_ ^= zobrist().stone(at, side_of(colour));
       ++counts[colour == kBlack ? 0 : 1];
     }
@@ -250,8 +270,8 @@ core::Expected<Gomoku> Gomoku::from_fen(const Variant& variant, std::string_view
 
   const Cell mover = colour_of(to_move);
   const Cell last = opponent_of(mover);
-  const bool mover_won = has_win(game.cells_, variant.size, mover, variant.rule);
-  const bool last_won = has_win(game.cells_, variant.size, last, variant.rule);
+  const bool mover_won = has_win(cells, variant.size, mover, variant.rule);
+  const bool last_won = has_win(cells, variant.size, last, variant.rule);
   if (mover_won && last_won) return core::make_error("both players have a winning row");
   if (mover_won) return core::make_error("the side to move already has a winning row");
   if (last_won) {
@@ -259,14 +279,15 @@ core::Expected<Gomoku> Gomoku::from_fen(const Variant& variant, std::string_view
     // leave no win.
     bool reachable = false;
     for (int at = 0; at < kCells && !reachable; ++at) {
-      if (game.cells_[static_cast<std::size_t>(at)] != last) continue;
-      game.cells_[static_cast<std::size_t>(at)] = kEmpty;
-      reachable = !has_win(game.cells_, variant.size, last, variant.rule);
-      game.cells_[static_cast<std::size_t>(at)] = last;
+      if (cells[static_cast<std::size_t>(at)] != last) continue;
+      cells[static_cast<std::size_t>(at)] = kEmpty;
+      reachable = !has_win(cells, variant.size, last, variant.rule);
+      cells[static_cast<std::size_t>(at)] = last;
     }
     if (!reachable) return core::make_error("no single last move makes these winning rows");
     game.winner_ = core::win_for(side_of(last));
   }
+  game.set_cells(cells);
   return game;
 }
 
@@ -278,10 +299,10 @@ std::vector<std::string> Gomoku::winning_line() const {
   for (int rank = 0; rank < size(); ++rank)
     for (int file = 0; file < size(); ++file) {
       const int at = cell_index(file, rank);
-      if (cells_[static_cast<std::size_t>(at)] != colour) continue;
+      if (cell(at) != colour) continue;
       for (const int step : kDirections) {
-        if (cells_[static_cast<std::size_t>(at - step)] == colour) continue;  // not the row's first stone
-        const int length = run_length(cells_, at, step, colour);
+        if (cell(at - step) == colour) continue;  // not the row's first stone
+        const int length = run_length(cells(), at, step, colour);
         if (!run_wins(rule(), colour, length)) continue;
         for (int k = 0; k < length; ++k) in_line[static_cast<std::size_t>(at + k * step)] = true;
       }
@@ -299,7 +320,7 @@ std::vector<std::string> Gomoku::forbidden_cells() const {
   for (int rank = 0; rank < size(); ++rank)
     for (int file = 0; file < size(); ++file) {
       const int at = cell_index(file, rank);
-      if (cells_[static_cast<std::size_t>(at)] == kEmpty && !playable(at)) names.push_back(cell_name(at));
+      if (cell(at) == kEmpty && !playable(at)) names.push_back(cell_name(at));
     }
   return names;
 }

@@ -15,9 +15,14 @@
 // skipped), rank 1.. from the bottom: "h8" is the centre of 15x15.
 //
 // The board is a padded 1-D array (board_geometry.h) so that pattern code walks
-// lines with fixed strides and no bounds checks; make/unmake touch one cell and the
-// Zobrist hash, and check for a win only through the new stone.
+// lines with fixed strides and no bounds checks. The position keeps it inside an
+// incremental pattern board (pattern_board.h): make/unmake rewrite the line keys
+// and shapes of the points on the new stone's four lines, the Zobrist hash, and a
+// count of the stones near every point (the search's candidates), and read a win
+// from the shapes the stone's point had. The search's evaluation, candidates and
+// move order (gomoku_eval.h) read those instead of scanning the board.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -25,6 +30,7 @@
 
 #include "engine/core/game_concept.h"
 #include "engine/games/gomoku/board_geometry.h"
+#include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/renju_forbidden.h"
 #include "engine/games/gomoku/rule.h"
 
@@ -66,11 +72,14 @@ class Gomoku {
   void unmake_move(core::Move m);
   int max_remaining_plies() const;
 
-  // The simple evaluation (gomoku_eval.h), from the side to move's view.
+  // The pattern evaluation (gomoku_eval.h), from the side to move's view.
   core::Score evaluate() const;
   std::vector<core::EvalTerm> evaluation_terms() const;
-  // The generic search's moves: the candidates near the stones (gomoku_eval.h).
+  // The generic search's moves: the candidates near the stones, or only the
+  // answers to a threat (gomoku_eval.h).
   void generate_search_moves(MoveList& list) const;
+  // The search's move order: the threats a stone on the point makes and blocks.
+  int move_order_bonus(core::Move m) const;
 
   std::string move_to_string(core::Move m) const { return cell_name(m.value()); }
   core::Expected<core::Move> parse_move(std::string_view text) const;
@@ -93,8 +102,13 @@ class Gomoku {
   int size() const { return variant_.size; }
   Rule rule() const { return variant_.rule; }
   int stones() const { return stones_; }
-  const gomoku::Cells& cells() const { return cells_; }
-  gomoku::Cell cell(int index) const { return static_cast<gomoku::Cell>(cells_[static_cast<std::size_t>(index)]); }
+  const gomoku::Cells& cells() const { return patterns_.cells(); }
+  gomoku::Cell cell(int index) const { return patterns_.cell(index); }
+  // The line patterns of the board, kept up to date move by move.
+  const gomoku::PatternBoard& patterns() const { return patterns_; }
+  // Whether a stone lies within gomoku::kNearRadius steps of the point (in any of
+  // the eight directions).
+  bool near_stone(int index) const { return near_[static_cast<std::size_t>(index)] != 0; }
   gomoku::Cell colour_to_move() const { return stones_ % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
   bool on_board(int index) const;
   // Whether the side to move may place a stone on the empty point `index`.
@@ -106,9 +120,14 @@ class Gomoku {
  private:
   bool black_has_no_point() const;
   core::Outcome winner_from_board() const;
+  // Sets the board to `cells` (from_fen): the patterns and the near counts anew.
+  void set_cells(const gomoku::Cells& cells);
+  void count_near(int index, int sign);
 
   Variant variant_;
-  gomoku::Cells cells_{};
+  gomoku::PatternBoard patterns_;
+  // Stones within kNearRadius of each point (wall cells too: nobody reads them).
+  std::array<std::uint8_t, gomoku::kCells> near_{};
   std::uint64_t hash_ = 0;
   int stones_ = 0;
   core::Outcome winner_ = core::Outcome::kNone;  // a win only; a draw is computed

@@ -43,47 +43,140 @@ core::Score clamp_to_eval_range(core::Score score) {
   return std::clamp(score, -core::kWinBound + 1, core::kWinBound - 1);
 }
 
+using ShapeWorth = std::array<core::Score, kShapeCount>;
+// Indexed by Shape: none, blocked three, three, four, flex four, double four, five,
+// overline (see the header).
+constexpr ShapeWorth kOwnWorth = {0, 8, 40, 160, 4000, 4000, 20000, 0};
+constexpr ShapeWorth kOpponentWorth = {0, 6, 30, 120, 1500, 1500, 8000, 0};
+
+constexpr std::array<const char*, kShapeCount> kShapePoints = {
+    "",           "blocked-three points", "three points", "four points", "open-four points",
+    "double-four points", "five points", "overline points"};
+
+core::Score patterns_worth(const PatternBoard& board, Cell colour, const ShapeWorth& worth) {
+  core::Score sum = 0;
+  for (int s = 1; s < kShapeCount; ++s)
+    sum += worth[static_cast<std::size_t>(s)] * board.count(colour, static_cast<Shape>(s));
+  return sum;
+}
+
+// Whether a stone of `colour` on the empty point `at` makes `weakest` or a stronger
+// threat (an overline is none) in some line.
+bool makes_at_least(const PatternBoard& board, int at, Cell colour, Shape weakest) {
+  for (int d = 0; d < 4; ++d) {
+    const Shape s = board.shape(at, d, colour);
+    if (s >= weakest && s != kOverline) return true;
+  }
+  return false;
+}
+
+bool has_open_four_point(const PatternBoard& board, Cell colour) {
+  return board.count(colour, kFlexFour) + board.count(colour, kDoubleFour) > 0;
+}
+
+// Calls f(at) for every empty point near a stone, in board order.
+template <class F>
+void for_each_near_point(const Gomoku& game, F&& f) {
+  for (int rank = 0; rank < game.size(); ++rank)
+    for (int file = 0; file < game.size(); ++file) {
+      const int at = cell_index(file, rank);
+      if (game.near_stone(at) && game.cell(at) == kEmpty) f(at);
+    }
+}
+
+void push_centre(const Gomoku& game, Gomoku::MoveList& list) {
+  const int centre = cell_index(game.size() / 2, game.size() / 2);
+  if (game.playable(centre)) list.push_back(core::Move(static_cast<std::uint16_t>(centre)));
+}
+
 }  // namespace
+
+core::Score rows_evaluation(const Gomoku& game) {
+  const Cell own = game.colour_to_move();
+  return shapes_worth(count_shapes(game, own)) - shapes_worth(count_shapes(game, opponent_of(own)));
+}
 
 core::Score evaluate(const Gomoku& game) {
   const Cell own = game.colour_to_move();
-  return clamp_to_eval_range(shapes_worth(count_shapes(game, own)) -
-                             shapes_worth(count_shapes(game, opponent_of(own))));
+  const PatternBoard& board = game.patterns();
+  return clamp_to_eval_range(patterns_worth(board, own, kOwnWorth) -
+                             patterns_worth(board, opponent_of(own), kOpponentWorth));
 }
 
 std::vector<core::EvalTerm> evaluation_terms(const Gomoku& game) {
   const Cell own = game.colour_to_move();
-  const Shapes mine = count_shapes(game, own);
-  const Shapes theirs = count_shapes(game, opponent_of(own));
+  const PatternBoard& board = game.patterns();
   std::vector<core::EvalTerm> terms;
-  auto add = [&](const char* shape, int own_count, int their_count, core::Score worth) {
-    terms.push_back({std::string(shape) + " (side to move)", worth * own_count});
-    terms.push_back({std::string(shape) + " (opponent)", -worth * their_count});
-  };
-  add("open fours", mine.open_fours, theirs.open_fours, kOpenFourWorth);
-  add("closed fours", mine.closed_fours, theirs.closed_fours, kClosedFourWorth);
-  add("open threes", mine.open_threes, theirs.open_threes, kOpenThreeWorth);
-  add("closed threes", mine.closed_threes, theirs.closed_threes, kClosedThreeWorth);
-  add("open twos", mine.open_twos, theirs.open_twos, kOpenTwoWorth);
-  add("closed twos", mine.closed_twos, theirs.closed_twos, kClosedTwoWorth);
+  for (int s = kShapeCount - 1; s >= 1; --s) {
+    const auto shape = static_cast<Shape>(s);
+    const auto i = static_cast<std::size_t>(s);
+    if (kOwnWorth[i] == 0) continue;
+    terms.push_back({std::string(kShapePoints[i]) + " (side to move)", kOwnWorth[i] * board.count(own, shape)});
+    terms.push_back(
+        {std::string(kShapePoints[i]) + " (opponent)", -kOpponentWorth[i] * board.count(opponent_of(own), shape)});
+  }
   terms.push_back({"total", evaluate(game)});
   return terms;
+}
+
+void search_moves(const Gomoku& game, Gomoku::MoveList& list) {
+  const PatternBoard& board = game.patterns();
+  const Cell own = game.colour_to_move();
+  const Cell opponent = opponent_of(own);
+  auto collect = [&](auto&& wanted) {
+    for_each_near_point(game, [&](int at) {
+      if (wanted(at) && game.playable(at)) list.push_back(core::Move(static_cast<std::uint16_t>(at)));
+    });
+  };
+  if (board.count(own, kFive) > 0) {
+    collect([&](int at) { return makes_at_least(board, at, own, kFive); });
+    if (!list.empty()) return;
+  }
+  if (board.count(opponent, kFive) > 0) {
+    collect([&](int at) { return makes_at_least(board, at, opponent, kFive); });
+    if (!list.empty()) return;
+  } else if (has_open_four_point(board, opponent) && !has_forbidden_points(game.rule(), opponent)) {
+    collect([&](int at) {
+      return makes_at_least(board, at, opponent, kFour) || makes_at_least(board, at, own, kFour);
+    });
+    if (!list.empty()) return;
+  }
+  collect([](int) { return true; });
+  if (list.empty() && game.stones() == 0) push_centre(game, list);
+}
+
+int move_order_bonus(const Gomoku& game, int at) {
+  // Indexed by Shape, as the worths above; making a threat ranks above stopping
+  // the same one.
+  constexpr std::array<int, kShapeCount> kMakes = {0, 2, 12, 16, 60, 60, 400, 0};
+  constexpr std::array<int, kShapeCount> kStops = {0, 1, 8, 10, 40, 40, 200, 0};
+  const PatternBoard& board = game.patterns();
+  const Cell own = game.colour_to_move();
+  const Cell opponent = opponent_of(own);
+  int bonus = 0;
+  int threats = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Shape made = board.shape(at, d, own);
+    bonus += kMakes[made] + kStops[board.shape(at, d, opponent)];
+    if (made >= kThree && made != kOverline) ++threats;
+  }
+  if (threats >= 2) bonus += 80;  // a four-three or a double three: a winning threat
+  // Above the history scores (at most 2^20) for any threat, below the killers (2^28).
+  return bonus << 12;
 }
 
 void candidate_moves(const Gomoku& game, Gomoku::MoveList& list, int radius) {
   radius = std::clamp(radius, 1, kPad);
   const int size = game.size();
   if (game.stones() == 0) {
-    const int centre = cell_index(size / 2, size / 2);
-    if (game.playable(centre)) list.push_back(core::Move(static_cast<std::uint16_t>(centre)));
+    push_centre(game, list);
     return;
   }
   std::array<bool, kCells> near{};
-  const Cells& cells = game.cells();
   for (int rank = 0; rank < size; ++rank)
     for (int file = 0; file < size; ++file) {
       const int at = cell_index(file, rank);
-      const std::uint8_t c = cells[static_cast<std::size_t>(at)];
+      const Cell c = game.cell(at);
       if (c != kBlack && c != kWhite) continue;
       // Up to kPad steps around a stone stay inside the padding.
       for (int dr = -radius; dr <= radius; ++dr)

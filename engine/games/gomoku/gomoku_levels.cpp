@@ -90,10 +90,7 @@ core::Score negamax(Gomoku& game, int depth, int ply, core::Score alpha, core::S
     // Only the side that just moved can have won (or Black, to move, has no point).
     return outcome == core::win_for(game.side_to_move()) ? kGameOverWorth - ply : -kGameOverWorth + ply;
   }
-  if (depth == 0) {
-    const Cell own = game.colour_to_move();
-    return shapes_worth(count_shapes(game, own)) - shapes_worth(count_shapes(game, opponent_of(own)));
-  }
+  if (depth == 0) return rows_evaluation(game);
   Gomoku::MoveList moves;
   candidate_moves(game, moves, kLevelRadius);
   if (moves.empty()) game.generate_moves(moves);

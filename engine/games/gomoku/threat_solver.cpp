@@ -455,14 +455,19 @@ std::vector<core::Move> ThreatSolver::winning_line(int depth) {
 
 ThreatResult ThreatSolver::solve(const Gomoku& position, ThreatMode mode, int max_attacker_moves) {
   if (core::is_over(position.outcome())) return {};
-  return solve(position.cells(), position.size(), position.rule(), position.colour_to_move(), mode,
-               max_attacker_moves);
+  // The position keeps its patterns up to date: a copy, not a rebuild.
+  return solve(position.patterns(), position.size(), position.colour_to_move(), mode, max_attacker_moves);
 }
 
 ThreatResult ThreatSolver::solve(const Cells& cells, int size, Rule rule, Cell attacker, ThreatMode mode,
                                  int max_attacker_moves) {
+  return solve(PatternBoard(cells, rule), size, attacker, mode, max_attacker_moves);
+}
+
+ThreatResult ThreatSolver::solve(const PatternBoard& board, int size, Cell attacker, ThreatMode mode,
+                                 int max_attacker_moves) {
   ThreatResult result;
-  board_ = PatternBoard(cells, rule);
+  board_ = board;
   points_.clear();
   for (int rank = 0; rank < size; ++rank)
     for (int file = 0; file < size; ++file) points_.push_back(cell_index(file, rank));

@@ -79,6 +79,7 @@ class ThreatSolver {
   // `attacker` moves next on the `size` x `size` board of `cells`.
   ThreatResult solve(const Cells& cells, int size, Rule rule, Cell attacker, ThreatMode mode,
                      int max_attacker_moves);
+  ThreatResult solve(const PatternBoard& board, int size, Cell attacker, ThreatMode mode, int max_attacker_moves);
 
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
