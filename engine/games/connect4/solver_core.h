@@ -367,11 +367,12 @@ class FixedSolver final : public SolverCore {
   // can get: the leader's cells of the rest, the lowest cells of its odd columns
   // (but the one the owner takes first), and s. True when those cannot make four:
   // the owner wins.
-  static bool threat_win(Bitboard owner, Bitboard other, Bitboard mask, int moves, bool owner_to_move) {
+  // `owner_wins` are the owner's winning cells (the caller often has them).
+  static bool threat_win(Bitboard owner_wins, Bitboard other, Bitboard mask, int moves, bool owner_to_move) {
     // The row parity of t that gives the rest the parity the owner needs.
     const int parity = (static_cast<int>(owner_to_move) + 1 + H - (kCells - moves)) & 1;
     const Bitboard free = possible(mask);
-    Bitboard threats = winning_cells(owner, mask) & ~free & (parity == 0 ? kEvenRows : kOddRows);
+    Bitboard threats = owner_wins & ~free & (parity == 0 ? kEvenRows : kOddRows);
     if (!threats) return false;
     const Bitboard empty = kBoard & ~mask;
     const Bitboard under_rows = parity == 0 ? kOddRows : kEvenRows;  // the parity of s
@@ -487,11 +488,11 @@ class FixedSolver final : public SolverCore {
       }
     }
     // A threat below which the opponent of its owner will have to play (threat_win).
-    if (alpha < 1 && threat_win(current, opponent, mask, moves, true)) {
+    if (alpha < 1 && threat_win(winning_cells(current, mask), opponent, mask, moves, true)) {
       alpha = 1;
       if (alpha >= beta) return alpha;
     }
-    if (highest > -1 && beta > -1 && threat_win(opponent, current, mask, moves, false))
+    if (highest > -1 && beta > -1 && threat_win(opponent_wins, current, mask, moves, false))
       highest = std::max(lowest, -1);
     if (beta > highest) {
       beta = highest;
