@@ -415,6 +415,10 @@ class FixedSolver final : public SolverCore {
   // count less; the centre breaks ties (insertion keeps centre-first order).
   static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard opponent_wins,
                          Bitboard* moves) {
+    if (!(candidates & (candidates - 1))) {  // one move (or none): nothing to order
+      moves[0] = candidates;
+      return candidates != 0;
+    }
     int scores[W];
     int count = 0;
     for (int i = 0; i < W; ++i) {
