@@ -416,7 +416,7 @@ class FixedSolver final : public SolverCore {
   static int order_moves(Bitboard current, Bitboard mask, Bitboard candidates, Bitboard opponent_wins,
                          Bitboard* moves) {
     if (!(candidates & (candidates - 1))) {  // one move (or none): nothing to order
-      moves[0] = candidates;
+      if (candidates) moves[0] = candidates;
       return candidates != 0;
     }
     int scores[W];
@@ -524,35 +524,31 @@ class FixedSolver final : public SolverCore {
       }
     }
 
-    Bitboard ordered[W];
-    const int count = order_moves(current, mask, candidates, opponent_wins, ordered);
-    // The move that refuted an earlier window here goes first.
-    if (table_column >= 0) {
-      for (int i = 1; i < count; ++i) {
-        if (ordered[i] & column(table_column)) {
-          const Bitboard move = ordered[i];
-          for (int j = i; j > 0; --j) ordered[j] = ordered[j - 1];
-          ordered[0] = move;
-          break;
-        }
-      }
-    }
+    // The move that refuted an earlier window here goes first, and the others are
+    // ordered only when it does not refute this one (in the null-window searches it
+    // mostly does).
+    const Bitboard table_move = table_column >= 0 ? candidates & column(table_column) : 0;
     // Enhanced transposition cut-off: a child already known to refute the opponent
     // ends the search here without searching anything (not in the last few plies,
     // where searching is cheaper than the extra probes).
     if (moves < kCells - 4) {
-      for (int i = 0; i < count; ++i) {
-        const Bitboard child_key = opponent + (mask | ordered[i]);
-        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(ordered[i]));
+      for (Bitboard rest = candidates; rest; rest &= rest - 1) {
+        const Bitboard move = rest & (~rest + 1);
+        const Bitboard child_key = opponent + (mask | move);
+        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(move));
         if (const Entry* child = probe(std::min(child_key, child_mirror))) {
           if (-child->upper >= beta) {
-            const int refutation = column_of(ordered[i]);
+            const int refutation = column_of(move);
             store(key, worth(start_nodes), -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
             return -child->upper;
           }
         }
       }
     }
+    Bitboard ordered[W];
+    int count = 1;
+    if (table_move) ordered[0] = table_move;
+    else count = order_moves(current, mask, candidates, opponent_wins, ordered);
     for (int i = 0; i < count; ++i) {
       const int score = -negamax(opponent, mask | ordered[i], mirror_opponent, mirror_mask | mirror_cell(ordered[i]),
                                  moves + 1, -beta, -alpha);
@@ -563,6 +559,7 @@ class FixedSolver final : public SolverCore {
         return score;
       }
       if (score > alpha) alpha = score;
+      if (i == 0 && table_move) count += order_moves(current, mask, candidates & ~table_move, opponent_wins, ordered + 1);
     }
     store(key, worth(start_nodes), kUnknownLower, alpha);
     return alpha;
