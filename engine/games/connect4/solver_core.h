@@ -163,7 +163,8 @@ class FixedSolver final : public SolverCore {
   static int column_of(Bitboard move) { return std::countr_zero(move) / kField; }
   static int win_score(int moves_before_win) { return (kCells + 1 - moves_before_win) / 2; }
 
-  static Bitboard winning_cells(Bitboard discs, Bitboard mask) {
+  // Always inlined: gcc kept it a call, which cost 5% of the instructions of a node.
+  [[gnu::always_inline]] static Bitboard winning_cells(Bitboard discs, Bitboard mask) {
     Bitboard r = (discs << 1) & (discs << 2) & (discs << 3);  // three below an empty cell
     r |= line_cells<kField>(discs);                           // horizontal
     r |= line_cells<H>(discs);                                // one diagonal
