@@ -165,6 +165,8 @@ core::Status finish_engine_spec(EngineSpec& spec) {
     const std::string& program = spec.command.front();
     const auto slash = program.rfind('/');
     spec.name = slash == std::string::npos ? program : program.substr(slash + 1);
+    // A program ending in '/' has no file name to show: the whole path names it.
+    if (spec.name.empty()) spec.name = program;
   }
   if (!spec.limits.any())
     return core::make_error(fmt::format(
