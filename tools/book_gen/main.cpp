@@ -100,7 +100,8 @@ int main(int argc, char** argv) {
   options.add_options()("help,h", "print this help")(
       "depth", po::value<int>(), "answer every position with up to this many discs")(
       "out", po::value<std::string>(), "the book file to write (continued if it exists)")(
-      "hash", po::value<int>()->default_value(1024), "solver table size in MiB");
+      "hash", po::value<int>()->default_value(64),
+      "solver table size in MiB (larger is not faster: see docs/connect4.md)");
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-book-gen", options, options);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;

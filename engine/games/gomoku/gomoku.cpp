@@ -158,10 +158,8 @@ bool Gomoku::is_legal(Move m) const {
 void Gomoku::make_move(Move m) {
   const Cell colour = colour_to_move();
   const int at = m.value();
-  // The point's shapes, read while it is empty, say whether the stone wins (the
-  // line tables know which lengths win for this colour under this rule).
-  bool wins = false;
-  for (int d = 0; d < 4; ++d) wins |= patterns_.shape(at, d, colour) == kFive;
+  // The point's shapes, read while it is empty, say whether the stone wins.
+  const bool wins = patterns_.makes_five(at, colour);
   patterns_.place(at, colour);
   count_near(at, +1);
   hash_ ^= zobrist().stone(static_cast<std::size_t>(at), side_of(colour)) ^ zobrist().second_to_move();

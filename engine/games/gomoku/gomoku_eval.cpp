@@ -129,11 +129,11 @@ void search_moves(const Gomoku& game, Gomoku::MoveList& list) {
     });
   };
   if (board.count(own, kFive) > 0) {
-    collect([&](int at) { return makes_at_least(board, at, own, kFive); });
+    collect([&](int at) { return board.makes_five(at, own); });
     if (!list.empty()) return;
   }
   if (board.count(opponent, kFive) > 0) {
-    collect([&](int at) { return makes_at_least(board, at, opponent, kFive); });
+    collect([&](int at) { return board.makes_five(at, opponent); });
     if (!list.empty()) return;
   } else if (has_open_four_point(board, opponent) && !has_forbidden_points(game.rule(), opponent)) {
     collect([&](int at) {

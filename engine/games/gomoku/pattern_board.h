@@ -73,6 +73,13 @@ class PatternBoard {
     }
     return t;
   }
+  // Whether a stone of `colour` on the empty point `at` completes a winning row
+  // (the line tables know which lengths win for this colour under this rule).
+  bool makes_five(int at, Cell colour) const {
+    for (int d = 0; d < 4; ++d)
+      if (shape(at, d, colour) == kFive) return true;
+    return false;
+  }
   // Whether `colour` has a point making a four (a VCF could start).
   bool has_four_point(Cell colour) const {
     return count(colour, kFour) + count(colour, kFlexFour) + count(colour, kDoubleFour) > 0;

@@ -78,13 +78,9 @@ int ThreatSolver::five_points(Cell colour, int* out, int limit) const {
   if (board_.count(colour, kFive) == 0) return 0;
   int n = 0;
   for (const int at : points_) {
-    if (board_.cell(at) != kEmpty) continue;
-    for (int d = 0; d < 4; ++d)
-      if (board_.shape(at, d, colour) == kFive) {
-        out[n++] = at;
-        if (n == limit) return n;
-        break;
-      }
+    if (board_.cell(at) != kEmpty || !board_.makes_five(at, colour)) continue;
+    out[n++] = at;
+    if (n == limit) return n;
   }
   return n;
 }
