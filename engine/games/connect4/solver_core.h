@@ -83,6 +83,8 @@ class FixedSolver final : public SolverCore {
   // converge() probes the sign first once the range of scores is this narrow
   // (measured: nodes on the test sets and the empty board, 16 to 100 tried).
   static constexpr int kSignProbeRange = 20;
+  // No enhanced transposition cut-off in the last plies: searching them is cheaper.
+  static constexpr int kLastPliesWithoutProbes = 4;
   // Move ordering weights (order_moves), found by measuring nodes on the test sets.
   static constexpr int kOrderNow = 1;
   static constexpr int kOrderSoon = 2;
@@ -487,6 +489,22 @@ class FixedSolver final : public SolverCore {
     const Bitboard candidates = non_losing(mask, opponent_wins);
     if (!candidates) return -(kCells - moves) / 2;  // every move loses at once
     if (moves >= kCells - 2) return 0;
+    // The children's table buckets, for the enhanced transposition cut-off below,
+    // are requested from memory now, so that their fetches overlap each other and
+    // the static bounds: waiting for them was most of a node's time.
+    const bool cut_off_probes = moves < kCells - kLastPliesWithoutProbes;
+    const Bitboard mirror_opponent = mirror_current ^ mirror_mask;
+    Bitboard child_keys[W];
+    if (cut_off_probes) {
+      int children = 0;
+      for (Bitboard rest = candidates; rest; rest &= rest - 1) {
+        const Bitboard move = rest & (~rest + 1);
+        const Bitboard child_key = opponent + (mask | move);
+        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(move));
+        child_keys[children] = std::min(child_key, child_mirror);
+        __builtin_prefetch(&table_[bucket_of(child_keys[children++]) * kWays]);
+      }
+    }
 
     // The opponent cannot win at its next move, and we cannot win at this one.
     const int lowest = -(kCells - 2 - moves) / 2;
@@ -522,7 +540,6 @@ class FixedSolver final : public SolverCore {
       if (alpha >= beta) return beta;
     }
 
-    const Bitboard mirror_opponent = mirror_current ^ mirror_mask;
     int table_column = -1;
     if (const Entry* e = probe(key)) {
       if (e->best >= 0) table_column = mirrored ? W - 1 - e->best : e->best;
@@ -536,27 +553,13 @@ class FixedSolver final : public SolverCore {
       }
     }
 
-    // The move that refuted an earlier window here goes first, and the others are
-    // ordered only when it does not refute this one (in the null-window searches it
-    // mostly does).
     // Enhanced transposition cut-off: a child already known to refute the opponent
     // ends the search here without searching anything, and one known to fail (it
     // cannot raise alpha) is not searched at all (not in the last few plies, where
     // searching is cheaper than the extra probes).
     Bitboard to_search = candidates;
-    if (moves < kCells - 4) {
-      // The children's buckets are all requested from memory first, so that their
-      // fetches overlap: these probes were most of a node's time with a large table.
-      Bitboard child_keys[W];
+    if (cut_off_probes) {
       int children = 0;
-      for (Bitboard rest = candidates; rest; rest &= rest - 1) {
-        const Bitboard move = rest & (~rest + 1);
-        const Bitboard child_key = opponent + (mask | move);
-        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(move));
-        child_keys[children] = std::min(child_key, child_mirror);
-        __builtin_prefetch(&table_[bucket_of(child_keys[children++]) * kWays]);
-      }
-      children = 0;
       for (Bitboard rest = candidates; rest; rest &= rest - 1) {
         const Bitboard move = rest & (~rest + 1);
         if (const Entry* child = probe(child_keys[children++])) {
