@@ -26,9 +26,23 @@
 //       -- selective pruning: at a node searched to `depth` outside the principal
 //          variation, a null-window search to the shallow depth around beta + margin
 //          (alpha - margin) that fails high (low) cuts the node at once.
+//   bool has_winning_move() const, bool must_answer() const
+//       -- threats: the side to move wins with its next move (the node is a win in
+//          one ply at any depth), or must answer the opponent's (no standing pat).
+//   void generate_quiescence_moves(MoveList&) const
+//       -- the moves searched past the horizon (Gomoku: the side to move's fours).
+//          With it a leaf is a quiescence search: the side to move stands pat on
+//          the evaluation or tries these moves, and a node that must answer plays
+//          its search moves instead, to core::Selectivity::quiescence_plies.
+//   bool is_tactical(Move) const
+//       -- a move never reduced or pruned (Gomoku: it makes a three or better).
+//   core::Selectivity selectivity(const G&), found by ADL
+//       -- late-move reductions, futility pruning, razoring, late-move pruning and
+//          aspiration windows, with the game's margins (core/selectivity.h).
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -40,6 +54,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/game_concept.h"
 #include "engine/core/probcut.h"
+#include "engine/core/selectivity.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
@@ -59,6 +74,27 @@ struct SearchOptions {
 template <class G>
 concept HasProbCut = requires(const G& g, int depth) {
   { probcut(g, depth) } -> std::same_as<std::optional<core::ProbCut>>;
+};
+
+template <class G>
+concept HasSelectivity = requires(const G& g) {
+  { selectivity(g) } -> std::same_as<core::Selectivity>;
+};
+
+template <class G>
+concept HasThreatHooks = requires(const G& g) {
+  { g.has_winning_move() } -> std::same_as<bool>;
+  { g.must_answer() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept HasQuiescence = requires(const G& g, typename G::MoveList& moves) {
+  { g.generate_quiescence_moves(moves) } -> std::same_as<void>;
+};
+
+template <class G>
+concept HasTacticalMoves = requires(const G& g, core::Move m) {
+  { g.is_tactical(m) } -> std::same_as<bool>;
 };
 
 template <class G>
@@ -161,7 +197,21 @@ class Search {
   static constexpr std::uint64_t kCheckInterval = 256;
 
   Score search_root(int depth, std::size_t pv_index, Score alpha, Score beta);
+  // The first line's iteration, in an aspiration window when the game asks for one.
+  void search_first_line(int depth);
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node);
+  // Past the horizon: stand pat or the game's quiescence moves (see the hooks).
+  Score quiesce(int ply, int qply, Score alpha, Score beta);
+  bool threat_pending() const {
+    if constexpr (HasThreatHooks<G>) return position_.must_answer();
+    return false;
+  }
+  bool tactical(Move m) const {
+    if constexpr (HasTacticalMoves<G>) return position_.is_tactical(m);
+    (void)m;
+    return false;
+  }
+  void set_up_selectivity(const G& root);
   bool should_stop();
   void update_pv(int ply, Move move);
   void score_moves(const typename G::MoveList& moves, Move table_move, int ply,
@@ -203,6 +253,12 @@ class Search {
   std::array<std::array<Move, 2>, core::kMaxPly> killers_{};
   std::array<int, 2 * kHistorySize> history_{};
 
+  // The game's selective-search settings and the late-move reductions they give,
+  // by depth and move number (both capped at kReductionSpan - 1).
+  static constexpr int kReductionSpan = 64;
+  core::Selectivity selectivity_{};
+  std::array<std::array<std::uint8_t, kReductionSpan>, kReductionSpan> reductions_{};
+
   // Keeps the shared table to this game's share of the Hash budget, and drops a
   // solver made for another budget (the loop resizes the table when Hash changes),
   // so the tables never hold more than the budget between two searches.
@@ -234,6 +290,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
   fit_budget();
   table_.new_search();
   killers_ = {};
+  set_up_selectivity(root);
 
   SearchResult result;
   typename G::MoveList moves;
@@ -285,7 +342,8 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
         r.score = -core::kInfinity;
       }
       for (std::size_t pv_index = 0; pv_index < lines && !aborted_; ++pv_index) {
-        search_root(depth, pv_index, -core::kInfinity, core::kInfinity);
+        if (pv_index == 0 && lines == 1) search_first_line(depth);
+        else search_root(depth, pv_index, -core::kInfinity, core::kInfinity);
         if (aborted_) break;
         // The best of the remaining moves moves up to this rank; the others keep their order.
         std::stable_sort(root_moves_.begin() + static_cast<std::ptrdiff_t>(pv_index), root_moves_.end(),
@@ -382,6 +440,120 @@ void Search<G>::score_moves(const typename G::MoveList& moves, Move table_move, 
 }
 
 template <core::Game G>
+void Search<G>::set_up_selectivity(const G& root) {
+  if constexpr (HasSelectivity<G>) {
+    const core::Selectivity wanted = selectivity(root);
+    if (wanted.lmr_base_percent == selectivity_.lmr_base_percent &&
+        wanted.lmr_divisor_percent == selectivity_.lmr_divisor_percent && reductions_[2][2] != 0)
+      return (void)(selectivity_ = wanted);
+    selectivity_ = wanted;
+    for (int d = 1; d < kReductionSpan; ++d)
+      for (int m = 1; m < kReductionSpan; ++m) {
+        const double r = selectivity_.lmr_base_percent / 100.0 +
+                         std::log(d) * std::log(m) / (selectivity_.lmr_divisor_percent / 100.0);
+        reductions_[static_cast<std::size_t>(d)][static_cast<std::size_t>(m)] =
+            static_cast<std::uint8_t>(std::clamp(static_cast<int>(r), 0, 255));
+      }
+    // Never zero at [2][2] once set up, so the check above can tell set-up tables.
+    reductions_[2][2] = std::max<std::uint8_t>(reductions_[2][2], 1);
+  } else {
+    (void)root;
+  }
+}
+
+template <core::Game G>
+void Search<G>::search_first_line(int depth) {
+  Score delta = 0;
+  const Score previous = root_moves_.front().previous_score;
+  if constexpr (HasSelectivity<G>) {
+    if (depth >= selectivity_.aspiration_min_depth && previous != -core::kInfinity &&
+        !core::is_decisive(previous))
+      delta = selectivity_.aspiration_delta;
+  }
+  if (delta <= 0) {
+    search_root(depth, 0, -core::kInfinity, core::kInfinity);
+    return;
+  }
+  Score alpha = std::max(previous - delta, -core::kInfinity);
+  Score beta = std::min(previous + delta, core::kInfinity);
+  while (true) {
+    const Score score = search_root(depth, 0, alpha, beta);
+    if (aborted_) return;
+    if (score > alpha && score < beta) return;
+    // Outside the window: widen on the failing side and search again, the move
+    // that failed high (if any) first.
+    if (score <= alpha) alpha = std::max(score - delta, -core::kInfinity);
+    else beta = std::min(score + delta, core::kInfinity);
+    delta *= 2;
+    if (delta > 16 * selectivity_.aspiration_delta) alpha = -core::kInfinity, beta = core::kInfinity;
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    for (RootMove& r : root_moves_) r.score = -core::kInfinity;
+  }
+}
+
+template <core::Game G>
+typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Score beta) {
+  pv_length_[ply] = ply;
+  if ((nodes_ & (kCheckInterval - 1)) == 0 && should_stop()) return 0;
+  if (limits_.nodes && nodes_ >= *limits_.nodes) {
+    aborted_ = true;
+    return 0;
+  }
+  seldepth_ = std::max(seldepth_, ply);
+
+  const core::Outcome outcome = position_.outcome();
+  if (core::is_over(outcome)) {
+    if (outcome == core::Outcome::kDraw) return core::kDrawScore;
+    return outcome == core::win_for(position_.side_to_move()) ? core::win_in(ply) : core::loss_in(ply);
+  }
+  if constexpr (!HasQuiescence<G> || !HasThreatHooks<G> || !HasSelectivity<G>) {
+    (void)qply, (void)alpha, (void)beta;
+    return position_.evaluate();
+  } else {
+    if (ply >= core::kMaxPly - 2) return position_.evaluate();
+    if (position_.has_winning_move()) return core::win_in(ply + 1);
+    alpha = std::max(alpha, core::loss_in(ply));
+    beta = std::min(beta, core::win_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    typename G::MoveList moves;
+    Score best = -core::kInfinity;
+    if (position_.must_answer()) {
+      // Only the blocks hold: no standing pat, whatever the depth.
+      generate_searched_moves(position_, moves);
+    } else {
+      best = position_.evaluate();
+      if (best >= beta || qply >= selectivity_.quiescence_plies) return best;
+      alpha = std::max(alpha, best);
+      position_.generate_quiescence_moves(moves);
+    }
+    std::array<int, G::kMaxMoves> order;
+    for (std::size_t i = 0; i < moves.size(); ++i) order[i] = position_.move_order_bonus(moves[i]);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      std::size_t pick = i;
+      for (std::size_t j = i + 1; j < moves.size(); ++j)
+        if (order[j] > order[pick]) pick = j;
+      std::swap(moves[i], moves[pick]);
+      std::swap(order[i], order[pick]);
+      position_.make_move(moves[i]);
+      ++nodes_;
+      const Score score = -quiesce(ply + 1, qply + 1, -beta, -alpha);
+      position_.unmake_move(moves[i]);
+      if (aborted_) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+template <core::Game G>
 typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Score beta,
                                              bool pv_node) {
   pv_length_[ply] = ply;
@@ -397,14 +569,17 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     if (outcome == core::Outcome::kDraw) return core::kDrawScore;
     return outcome == core::win_for(position_.side_to_move()) ? core::win_in(ply) : core::loss_in(ply);
   }
-  if (ply >= core::kMaxPly - 1) return position_.evaluate();
+  if (ply >= core::kMaxPly - 2) return position_.evaluate();
+  if constexpr (HasThreatHooks<G>) {
+    if (position_.has_winning_move()) return core::win_in(ply + 1);
+  }
 
   // No line from here can beat a win already found nearer the root.
   alpha = std::max(alpha, core::loss_in(ply));
   beta = std::min(beta, core::win_in(ply + 1));
   if (alpha >= beta) return alpha;
 
-  if (depth <= 0) return position_.evaluate();
+  if (depth <= 0) return quiesce(ply, 0, alpha, beta);
 
   const std::uint64_t key = position_.hash();
   Move table_move;
@@ -437,6 +612,24 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     }
   }
 
+  // Selective search (core/selectivity.h): only outside the PV, with nothing to
+  // answer and no decided bound in the window.
+  bool selective = false;
+  Score static_eval = 0;
+  if constexpr (HasSelectivity<G>) {
+    selective = !pv_node && !threat_pending() && !core::is_decisive(alpha) && !core::is_decisive(beta);
+    if (selective) {
+      static_eval = position_.evaluate();
+      const Score margin = selectivity_.futility_margin * depth;
+      if (depth <= selectivity_.futility_depth && static_eval - margin >= beta) return static_eval - margin;
+      if (depth <= selectivity_.razor_depth && static_eval + selectivity_.razor_margin * depth < alpha) {
+        const Score v = quiesce(ply, 0, alpha, alpha + 1);
+        if (aborted_) return 0;
+        if (v <= alpha) return v;
+      }
+    }
+  }
+
   typename G::MoveList moves;
   generate_searched_moves(position_, moves);
   std::array<int, G::kMaxMoves> order;
@@ -445,6 +638,8 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   const Score original_alpha = alpha;
   Score best = -core::kInfinity;
   Move best_move;
+  std::array<Move, G::kMaxMoves> quiets_tried;
+  std::size_t quiet_count = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     // Selection sort: cut-offs usually come early, so sorting everything is wasted.
     std::size_t pick = i;
@@ -454,13 +649,39 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     std::swap(order[i], order[pick]);
     const Move m = moves[i];
 
+    int reduction = 0;
+    bool quiet = false;
+    if constexpr (HasSelectivity<G>) {
+      quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !tactical(m) &&
+              !threat_pending();
+      if (selective && quiet && i > 0) {
+        // Late-move pruning and futility: quiet moves that cannot matter here.
+        if (depth <= selectivity_.lmp_depth &&
+            static_cast<int>(i) >= selectivity_.lmp_base + depth * depth)
+          continue;
+        if (depth <= selectivity_.futility_depth &&
+            static_eval + selectivity_.futility_margin * depth <= alpha)
+          continue;
+      }
+      if (quiet && depth >= selectivity_.lmr_min_depth &&
+          static_cast<int>(i) >= selectivity_.lmr_first_moves) {
+        reduction = reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
+                               [static_cast<std::size_t>(std::min<std::size_t>(i, kReductionSpan - 1))];
+        if (pv_node) --reduction;
+        if (history_[history_index(m)] < 0) ++reduction;
+        reduction = std::clamp(reduction, 0, depth - 2);
+      }
+    }
+
     position_.make_move(m);
     ++nodes_;
     Score score;
     if (i == 0) {
       score = -negamax(depth - 1, ply + 1, -beta, -alpha, pv_node);
     } else {
-      score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+      score = -negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+      if (reduction > 0 && score > alpha && !aborted_)
+        score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
       if (score > alpha && score < beta && !aborted_)
         score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
     }
@@ -480,11 +701,21 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
           }
           int& h = history_[history_index(m)];
           h = std::min(h + depth * depth, 1 << 20);
+          if constexpr (HasSelectivity<G>) {
+            // The quiet moves tried before the cut-off were worse: they get reduced more.
+            for (std::size_t q = 0; q < quiet_count; ++q) {
+              int& miss = history_[history_index(quiets_tried[q])];
+              miss = std::max(miss - depth * depth, -(1 << 20));
+            }
+          }
           break;
         }
       }
     }
+    if (quiet) quiets_tried[quiet_count++] = m;
   }
+  // Every move pruned: the node fails low on what the static evaluation promised.
+  if (best == -core::kInfinity) return alpha;
 
   const core::Bound bound = best >= beta              ? core::Bound::kLower
                             : best > original_alpha ? core::Bound::kExact

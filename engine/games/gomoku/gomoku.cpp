@@ -151,6 +151,14 @@ void Gomoku::generate_search_moves(MoveList& list) const {
 
 int Gomoku::move_order_bonus(Move m) const { return gomoku::move_order_bonus(*this, m.value()); }
 
+bool Gomoku::has_winning_move() const { return gomoku::has_winning_move(*this); }
+
+bool Gomoku::must_answer() const { return gomoku::must_answer(*this); }
+
+void Gomoku::generate_quiescence_moves(MoveList& list) const { gomoku::quiescence_moves(*this, list); }
+
+bool Gomoku::is_tactical(Move m) const { return gomoku::is_tactical(*this, m.value()); }
+
 bool Gomoku::is_legal(Move m) const {
   return playable(m.value()) && !core::is_over(outcome());
 }

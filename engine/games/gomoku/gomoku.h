@@ -80,6 +80,12 @@ class Gomoku {
   void generate_search_moves(MoveList& list) const;
   // The search's move order: the threats a stone on the point makes and blocks.
   int move_order_bonus(core::Move m) const;
+  // The search's threat hooks (threat_moves.h): a five to complete, a five to
+  // block, the fours searched past the horizon, the moves never reduced.
+  bool has_winning_move() const;
+  bool must_answer() const;
+  void generate_quiescence_moves(MoveList& list) const;
+  bool is_tactical(core::Move m) const;
 
   std::string move_to_string(core::Move m) const { return cell_name(m.value()); }
   core::Expected<core::Move> parse_move(std::string_view text) const;
@@ -144,3 +150,6 @@ static_assert(core::Game<Gomoku>);
 // The threat solver serves Level max through the generic search's make_exact_solver
 // hook (found by ADL), so every user of Gomoku sees it too.
 #include "engine/games/gomoku/threat_prover.h"  // IWYU pragma: export
+
+// The selective search's settings for Gomoku (threat_moves.h), found by ADL.
+#include "engine/games/gomoku/threat_moves.h"  // IWYU pragma: export

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/games/gomoku/threat_moves.h"
+
 namespace narabe::games::gomoku {
 
 Shapes count_shapes(const Gomoku& game, Cell colour) {
@@ -72,16 +74,6 @@ bool makes_at_least(const PatternBoard& board, int at, Cell colour, Shape weakes
 
 bool has_open_four_point(const PatternBoard& board, Cell colour) {
   return board.count(colour, kFlexFour) + board.count(colour, kDoubleFour) > 0;
-}
-
-// Calls f(at) for every empty point near a stone, in board order.
-template <class F>
-void for_each_near_point(const Gomoku& game, F&& f) {
-  for (int rank = 0; rank < game.size(); ++rank)
-    for (int file = 0; file < game.size(); ++file) {
-      const int at = cell_index(file, rank);
-      if (game.near_stone(at) && game.cell(at) == kEmpty) f(at);
-    }
 }
 
 void push_centre(const Gomoku& game, Gomoku::MoveList& list) {

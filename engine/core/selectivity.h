@@ -1,0 +1,49 @@
+#pragma once
+// Selective search: the reductions and pruning a game opts into through its
+// `selectivity(const G&)` hook (found by ADL), in the evaluation's units. A game
+// whose evaluation is cheap and whose quiet moves rarely matter near the leaves
+// (Gomoku) gains depth from them; a game without the hook is searched full-width.
+//
+// What the generic search (engine/search/search.h) does with each field:
+//   late-move reductions - a quiet move (not the table move, not a killer, not
+//       tactical) tried after the first `lmr_first_moves` at a node of depth
+//       `lmr_min_depth` or more is searched with a null window `R` plies
+//       shallower, R = lmr_base + ln(depth) * ln(move number) / lmr_divisor
+//       (one less at PV nodes, one more for a move with a poor history), and
+//       again at full depth when it beats alpha;
+//   futility pruning - at depth <= futility_depth outside the PV, a quiet move is
+//       skipped when the static evaluation plus futility_margin * depth cannot
+//       reach alpha, and the node fails high at once when the static evaluation
+//       minus that margin is still at least beta (nothing forcing is pending);
+//   razoring - at depth <= razor_depth outside the PV, a node whose static
+//       evaluation plus razor_margin * depth is below alpha is settled by the
+//       quiescence search when that cannot reach alpha either;
+//   late-move pruning - at depth <= lmp_depth outside the PV, quiet moves after
+//       lmp_base + depth * depth are skipped;
+//   aspiration windows - from depth aspiration_min_depth, the root is searched
+//       in a window of +-aspiration_delta around the previous iteration's score,
+//       widened (doubled) on each failure;
+//   quiescence_plies - how deep the game's quiescence moves (its
+//       generate_quiescence_moves hook: Gomoku's fours) go past the horizon.
+
+#include "engine/core/score.h"
+
+namespace narabe::core {
+
+struct Selectivity {
+  int lmr_min_depth = 3;
+  int lmr_first_moves = 2;
+  int lmr_base_percent = 50;     // lmr_base, in hundredths
+  int lmr_divisor_percent = 220;  // lmr_divisor, in hundredths
+  int futility_depth = 3;
+  Score futility_margin = 0;
+  int razor_depth = 2;
+  Score razor_margin = 0;
+  int lmp_depth = 3;
+  int lmp_base = 4;
+  int aspiration_min_depth = 5;
+  Score aspiration_delta = 0;
+  int quiescence_plies = 12;
+};
+
+}  // namespace narabe::core

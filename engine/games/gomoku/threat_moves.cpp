@@ -1,0 +1,55 @@
+#include "engine/games/gomoku/threat_moves.h"
+
+namespace narabe::games::gomoku {
+
+namespace {
+
+bool is_four(Shape s) { return s == kFour || s == kFlexFour || s == kDoubleFour; }
+
+}  // namespace
+
+bool has_winning_move(const Gomoku& game) { return game.patterns().count(game.colour_to_move(), kFive) > 0; }
+
+bool must_answer(const Gomoku& game) {
+  return game.patterns().count(opponent_of(game.colour_to_move()), kFive) > 0;
+}
+
+void quiescence_moves(const Gomoku& game, Gomoku::MoveList& list) {
+  list.clear();
+  const PatternBoard& board = game.patterns();
+  const Cell own = game.colour_to_move();
+  if (!board.has_four_point(own) || must_answer(game)) return;
+  for_each_near_point(game, [&](int at) {
+    for (int d = 0; d < 4; ++d)
+      if (is_four(board.shape(at, d, own))) {
+        if (game.playable(at)) list.push_back(core::Move(static_cast<std::uint16_t>(at)));
+        return;
+      }
+  });
+}
+
+bool is_tactical(const Gomoku& game, int at) {
+  const PatternBoard& board = game.patterns();
+  const Cell own = game.colour_to_move();
+  return board.best_shape(at, own) >= kThree || board.best_shape(at, opponent_of(own)) >= kFlexFour;
+}
+
+core::Selectivity selectivity(const Gomoku&) {
+  core::Selectivity s;
+  s.lmr_min_depth = 3;
+  s.lmr_first_moves = 2;
+  s.lmr_base_percent = 60;
+  s.lmr_divisor_percent = 200;
+  s.futility_depth = 3;
+  s.futility_margin = 120;
+  s.razor_depth = 2;
+  s.razor_margin = 200;
+  s.lmp_depth = 3;
+  s.lmp_base = 5;
+  s.aspiration_min_depth = 5;
+  s.aspiration_delta = 60;
+  s.quiescence_plies = 12;
+  return s;
+}
+
+}  // namespace narabe::games::gomoku

@@ -1,0 +1,47 @@
+#pragma once
+// What the generic search asks a Gomoku position about threats at every node
+// (engine/search/search.h's hooks), read from the incremental pattern board so
+// that nothing is scanned when nothing is pending:
+//   has_winning_move - the side to move completes a five next move (a five is never
+//       forbidden), so the node is a win in one ply whatever the depth left;
+//   must_answer      - the opponent has a five point: every move but a block loses,
+//       so the search may not stand pat on the evaluation;
+//   quiescence moves - past the horizon the side to move tries only its fours
+//       (each forces the block), so a VCF of either side ending beyond the depth
+//       is seen: Rapfi-style VCF at the leaves;
+//   tactical moves   - a stone that makes an own three or better, or takes the
+//       opponent's open-four or five point: never reduced or pruned;
+//   selectivity      - the reductions and margins (core/selectivity.h) for
+//       Gomoku's evaluation scale.
+
+#include "engine/core/selectivity.h"
+#include "engine/games/gomoku/gomoku.h"
+
+namespace narabe::games::gomoku {
+
+// Calls f(at) for every empty point within kNearRadius of a stone, in board order.
+template <class F>
+void for_each_near_point(const Gomoku& game, F&& f) {
+  for (int rank = 0; rank < game.size(); ++rank)
+    for (int file = 0; file < game.size(); ++file) {
+      const int at = cell_index(file, rank);
+      if (game.near_stone(at) && game.cell(at) == kEmpty) f(at);
+    }
+}
+
+bool has_winning_move(const Gomoku& game);
+bool must_answer(const Gomoku& game);
+// The side to move's playable four points near the stones, in board order (none
+// while it must answer a five: the search's own moves are the blocks).
+void quiescence_moves(const Gomoku& game, Gomoku::MoveList& list);
+bool is_tactical(const Gomoku& game, int at);
+core::Selectivity selectivity(const Gomoku& game);
+
+}  // namespace narabe::games::gomoku
+
+namespace narabe::games {
+
+// Found by the generic search (engine/search/search.h) through ADL.
+inline core::Selectivity selectivity(const Gomoku& game) { return gomoku::selectivity(game); }
+
+}  // namespace narabe::games
