@@ -1,0 +1,139 @@
+// The selective search on Gomoku (engine/search/search.h with the hooks of
+// engine/games/gomoku/threat_moves.h): a VCF that ends past the horizon is seen
+// by the quiescence search on fours, a five to complete or to block is settled at
+// any depth, Black's forbidden points stay out of every line under renju, and the
+// search stays deterministic.
+
+#include "engine/games/gomoku/threat_moves.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/core/transposition_table.h"
+#include "engine/games/gomoku/gomoku.h"
+#include "engine/search/search.h"
+
+namespace narabe {
+namespace {
+
+using games::Gomoku;
+using namespace games::gomoku;
+
+Gomoku position(const std::string& fen, Rule rule) {
+  auto game = Gomoku::from_fen(Gomoku::Variant{15, rule}, fen);
+  EXPECT_TRUE(game) << fen << ": " << (game ? "" : game.error());
+  return game ? *game : Gomoku(Gomoku::Variant{15, rule});
+}
+
+Gomoku after(Gomoku game, const std::vector<std::string>& moves) {
+  for (const std::string& name : moves) {
+    auto move = game.parse_move(name);
+    EXPECT_TRUE(move) << name;
+    if (move) game.make_move(*move);
+  }
+  return game;
+}
+
+// Black to move: e5 e6 e7 under White's e4 and h5 h6 h7 over White's h4 point up,
+// f8 g8 beside White's d8. e8 is a four (White must take e9), after which h8 makes
+// fours in the row and the column at once: a win in three Black moves.
+constexpr const char* kVcfInThree = "o13o/15/15/15/15/15/15/3o1xx8/4x2x7/4x2x7/4x2x7/4o2o7/15/15/o1o11o x";
+
+struct Searched {
+  search::SearchResult result;
+  std::vector<search::LineReport> lines;
+};
+
+// The search alone (no threat solver), to `depth` or `nodes`.
+Searched search_position(const Gomoku& game, std::optional<int> depth, std::optional<std::uint64_t> nodes = {}) {
+  core::TranspositionTable table(8);
+  search::Search<Gomoku> search(table);
+  core::StopSignal stop;
+  search::SearchLimits limits;
+  limits.depth = depth;
+  limits.nodes = nodes;
+  search::SearchOptions options;
+  options.exact = false;
+  Searched out;
+  search::SearchCallbacks callbacks;
+  callbacks.on_line = [&](const search::LineReport& line) { out.lines.push_back(line); };
+  out.result = search.run(game, limits, options, callbacks, stop);
+  return out;
+}
+
+std::vector<std::string> names(const Gomoku& game, const Gomoku::MoveList& list) {
+  std::vector<std::string> out;
+  for (const core::Move m : list) out.push_back(game.move_to_string(m));
+  return out;
+}
+
+TEST(GomokuThreatHooks, FivesToCompleteAndToBlock) {
+  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  EXPECT_FALSE(game.has_winning_move());
+  EXPECT_FALSE(game.must_answer());
+  const Gomoku four = after(game, {"e8"});  // White to move against e5-e8
+  EXPECT_TRUE(four.must_answer());
+  EXPECT_FALSE(four.has_winning_move());
+  const Gomoku elsewhere = after(game, {"e8", "a2"});  // White ignored it
+  EXPECT_TRUE(elsewhere.has_winning_move());
+}
+
+TEST(GomokuThreatHooks, QuiescenceMovesAreThePlayableFours) {
+  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  Gomoku::MoveList fours;
+  game.generate_quiescence_moves(fours);
+  EXPECT_EQ(names(game, fours), (std::vector<std::string>{"e8", "h8", "e9", "h9"}));
+  // Facing a four, the side to move has no quiescence moves: it must block.
+  Gomoku::MoveList none;
+  after(game, {"e8"}).generate_quiescence_moves(none);
+  EXPECT_TRUE(none.empty());
+  // Under renju h8 is a double four for Black after e8 e9: forbidden, so no move.
+  const Gomoku renju = after(position(kVcfInThree, Rule::kRenju), {"e8", "e9"});
+  Gomoku::MoveList black;
+  renju.generate_quiescence_moves(black);
+  for (const std::string& name : names(renju, black)) EXPECT_NE(name, "h8");
+}
+
+TEST(GomokuThreatHooks, TacticalMovesMakeThreesOrTakeTheOpponentsKeyPoints) {
+  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  EXPECT_TRUE(game.is_tactical(*game.parse_move("e8")));   // a four
+  EXPECT_FALSE(game.is_tactical(*game.parse_move("b14")));  // nothing near
+}
+
+TEST(GomokuSelectiveSearch, SeesAVcfPastTheHorizon) {
+  const Searched searched = search_position(position(kVcfInThree, Rule::kFreestyle), 1);
+  EXPECT_EQ(searched.result.score, core::win_in(5));
+  EXPECT_EQ(searched.result.depth, 1);
+  EXPECT_EQ(position(kVcfInThree, Rule::kFreestyle).move_to_string(searched.result.best_move), "e8");
+}
+
+TEST(GomokuSelectiveSearch, RenjuLinesNeverHoldAForbiddenPoint) {
+  // After e8 e9 the double four h8 is forbidden to Black; whatever the search
+  // finds, every line it reports replays legally.
+  const Gomoku game = after(position(kVcfInThree, Rule::kRenju), {"e8", "e9"});
+  for (const int depth : {1, 2, 3, 4}) {
+    const Searched searched = search_position(game, depth);
+    EXPECT_NE(game.move_to_string(searched.result.best_move), "h8");
+    ASSERT_FALSE(searched.lines.empty());
+    Gomoku replay = game;
+    for (const core::Move m : searched.lines.back().pv) {
+      ASSERT_TRUE(replay.is_legal(m)) << "depth " << depth << ": " << replay.move_to_string(m);
+      replay.make_move(m);
+    }
+  }
+}
+
+TEST(GomokuSelectiveSearch, ANodeLimitedSearchRepeatsExactly) {
+  const Gomoku game = after(Gomoku(Gomoku::Variant{15, Rule::kRenju}), {"h8", "i9", "g9", "i7"});
+  const Searched first = search_position(game, std::nullopt, 30000);
+  const Searched second = search_position(game, std::nullopt, 30000);
+  EXPECT_EQ(first.result.best_move, second.result.best_move);
+  EXPECT_EQ(first.result.nodes, second.result.nodes);
+  EXPECT_EQ(first.result.depth, second.result.depth);
+  EXPECT_GE(first.result.depth, 4);
+}
+
+}  // namespace
+}  // namespace narabe
