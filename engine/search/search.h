@@ -257,6 +257,7 @@ class Search {
   // by depth and move number (both capped at kReductionSpan - 1).
   static constexpr int kReductionSpan = 64;
   core::Selectivity selectivity_{};
+  int iteration_depth_ = 0;  // the depth of the root iteration in progress
   std::array<std::array<std::uint8_t, kReductionSpan>, kReductionSpan> reductions_{};
 
   // Keeps the shared table to this game's share of the Hash budget, and drops a
@@ -381,6 +382,7 @@ typename Search<G>::Score Search<G>::search_root(int depth, std::size_t pv_index
                                                  Score beta) {
   Score best = -core::kInfinity;
   pv_length_[0] = 0;
+  iteration_depth_ = depth;
   for (std::size_t i = pv_index; i < root_moves_.size(); ++i) {
     RootMove& root_move = root_moves_[i];
     position_.make_move(root_move.move);
@@ -517,6 +519,20 @@ typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Sco
     beta = std::min(beta, core::win_in(ply + 1));
     if (alpha >= beta) return alpha;
 
+    // Fours reach the same stones in many orders: the table settles the repeats.
+    // What the quiescence search learns is stored only where the table knows
+    // nothing of the position, so it never overwrites a deeper result.
+    const std::uint64_t key = position_.hash();
+    const std::optional<core::TableHit> hit = table_.probe(key);
+    if (hit) {
+      const Score s = core::score_from_table(hit->score, ply);
+      if (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && s >= beta) ||
+          (hit->bound == core::Bound::kUpper && s <= alpha))
+        return s;
+    }
+    const Score original_alpha = alpha;
+    Move best_move;
+
     typename G::MoveList moves;
     Score best = -core::kInfinity;
     if (position_.must_answer()) {
@@ -543,11 +559,18 @@ typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Sco
       if (aborted_) return 0;
       if (score > best) {
         best = score;
+        best_move = moves[i];
         if (score > alpha) {
           alpha = score;
           if (alpha >= beta) break;
         }
       }
+    }
+    if (!hit) {
+      const core::Bound bound = best >= beta              ? core::Bound::kLower
+                                : best > original_alpha ? core::Bound::kExact
+                                                        : core::Bound::kUpper;
+      table_.store(key, best_move, core::score_to_table(best, ply), 0, bound);
     }
     return best;
   }
@@ -675,15 +698,24 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 
     position_.make_move(m);
     ++nodes_;
+    // A move the opponent must answer (Gomoku: a four) costs no depth, while the
+    // line stays within twice the iteration's depth: forced lines are seen whole.
+    int new_depth = depth - 1;
+    if constexpr (HasSelectivity<G>) {
+      if (ply < 2 * iteration_depth_ && threat_pending()) {
+        ++new_depth;
+        reduction = 0;
+      }
+    }
     Score score;
     if (i == 0) {
-      score = -negamax(depth - 1, ply + 1, -beta, -alpha, pv_node);
+      score = -negamax(new_depth, ply + 1, -beta, -alpha, pv_node);
     } else {
-      score = -negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, false);
+      score = -negamax(new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
       if (reduction > 0 && score > alpha && !aborted_)
-        score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+        score = -negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
       if (score > alpha && score < beta && !aborted_)
-        score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
+        score = -negamax(new_depth, ply + 1, -beta, -alpha, true);
     }
     position_.unmake_move(m);
     if (aborted_) return 0;
