@@ -337,6 +337,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     const int remaining = std::max(1, position_.max_remaining_plies());
     const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
 
+    TimeManager timing(deadlines_);
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
       for (RootMove& r : root_moves_) {
         r.previous_score = r.score;
@@ -364,7 +365,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       const Score best = root_moves_.front().score;
       // A win or loss proven within this depth cannot change by searching deeper.
       if (lines == 1 && core::is_decisive(best) && core::plies_to_end(best) <= depth) break;
-      if (deadlines_.soft_ms && clock_.elapsed_ms() >= *deadlines_.soft_ms) break;
+      if (timing.stop_after({depth, result.best_move, result.score, root_moves_.size(), clock_.elapsed_ms()})) break;
       if (should_stop()) break;
     }
   }

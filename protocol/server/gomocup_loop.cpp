@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/outcome.h"
+#include "engine/search/time_manager.h"
 #include "protocol/server/engine_options.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/session_factory.h"
@@ -23,13 +24,15 @@ constexpr std::string_view kAbout = R"(name="narabe", version="0.1.0", author="t
 
 // The time plan (docs/protocol.md, "Gomocup"). Without any INFO limit a move gets
 // kDefaultTurnMs. Of timeout_turn the engine keeps back kTurnMarginMs plus 1/20 for
-// the pipe, the process and the manager's own clock; of time_left kMatchReserveMs,
-// and it plans to spend 1/kMatchShare of the rest on this move (the share shrinks as
-// the clock does, so the match time is never used up).
+// the pipe, the process and the manager's own clock, and of time_left
+// kMatchReserveMs; what the command already took before the search began (counted
+// from the moment its line was read) comes off both. The match clock is then
+// planned like a `go` clock (search::plan_time) and the turn time caps it. A budget
+// under kFastestSearchMs is not searched for: a 1-ply search answers at once.
 constexpr std::int64_t kDefaultTurnMs = 5000;
 constexpr std::int64_t kTurnMarginMs = 30;
 constexpr std::int64_t kMatchReserveMs = 50;
-constexpr std::int64_t kMatchShare = 15;
+constexpr std::int64_t kFastestSearchMs = 20;
 // time_left's "the match time is unlimited", as the protocol defines it.
 constexpr std::int64_t kUnlimitedTimeLeft = 2147483647;
 // max_memory: the Hash budget (the table and the threat solver's together) gets half
@@ -106,23 +109,34 @@ std::string_view gomocup_rule(std::int64_t bits, std::int64_t& ignored) {
   return "freestyle";
 }
 
-search::SearchLimits plan_gomocup_search(const GomocupLimits& limits) {
+search::SearchLimits plan_gomocup_search(const GomocupLimits& limits, core::Side side_to_move,
+                                         std::int64_t spent_ms) {
   search::SearchLimits plan;
-  std::optional<std::int64_t> budget;
-  const auto take = [&](std::int64_t ms) { budget = budget ? std::min(*budget, ms) : ms; };
+  spent_ms = std::max<std::int64_t>(spent_ms, 0);
+  const int me = core::index_of(side_to_move);
+  bool fast = false;  // timeout_turn 0: "as fast as possible"
   if (limits.timeout_turn) {
     if (*limits.timeout_turn <= 0)
-      plan.depth = 1;  // "as fast as possible": one ply
+      fast = true;
     else
-      take(*limits.timeout_turn - kTurnMarginMs - *limits.timeout_turn / 20);
+      plan.movetime = *limits.timeout_turn - kTurnMarginMs - *limits.timeout_turn / 20 - spent_ms;
   }
-  if (limits.time_left && *limits.time_left != kUnlimitedTimeLeft)
-    take((*limits.time_left - kMatchReserveMs) / kMatchShare);
+  std::optional<std::int64_t> match = limits.time_left;
+  if (!match && limits.timeout_match > 0) match = limits.timeout_match - limits.match_spent;
+  if (match && *match != kUnlimitedTimeLeft) plan.time[me] = *match - kMatchReserveMs - spent_ms;
   if (limits.max_node) plan.nodes = *limits.max_node;
-  if (limits.max_depth) plan.depth = std::min(plan.depth.value_or(*limits.max_depth), *limits.max_depth);
-  if (!budget && !plan.depth && !plan.nodes) take(kDefaultTurnMs - kTurnMarginMs - kDefaultTurnMs / 20);
-  // Out of time (the budget spent by the margins): movetime 0, answered at once.
-  if (budget) plan.movetime = std::max<std::int64_t>(*budget, 0);
+  if (limits.max_depth) plan.depth = *limits.max_depth;
+  if (!fast && !plan.movetime && !plan.time[me] && !plan.depth && !plan.nodes)
+    plan.movetime = kDefaultTurnMs - kTurnMarginMs - kDefaultTurnMs / 20 - spent_ms;
+  // No time worth a search (timeout_turn 0, or the margins and the time already
+  // spent used it up): one ply, which ranks every move the search would try and
+  // takes a few milliseconds; never the first point in board order.
+  const search::Deadlines deadlines = search::plan_time(plan, side_to_move);
+  if (fast || (deadlines.hard_ms && *deadlines.hard_ms < kFastestSearchMs)) {
+    plan.movetime.reset();
+    plan.time[me].reset();
+    plan.depth = 1;
+  }
   return plan;
 }
 
@@ -153,6 +167,8 @@ void GomocupLoop::error(std::string_view message) { reply("ERROR " + printable(m
 void GomocupLoop::message(std::string_view text) { reply("MESSAGE " + printable(text, 300)); }
 
 bool GomocupLoop::handle_line(std::string_view line) {
+  // The lines of a BOARD belong to the command of its first line.
+  if (!board_input_) command_read_ = std::chrono::steady_clock::now();
   if (board_input_) {
     board_line(line);
     return !ended();
@@ -314,7 +330,9 @@ void GomocupLoop::cmd_start(std::string_view args) {
   if (!parse_int64(trim(args), size)) return error("START needs a board size, like START 15");
   if (size < kMinSize || size > kMaxSize)
     return error(fmt::format("unsupported size {}: narabe plays boards from {} to {}", size, kMinSize, kMaxSize));
-  if (new_game(static_cast<int>(size))) reply("OK");
+  if (!new_game(static_cast<int>(size))) return;
+  new_match_clock();
+  reply("OK");
 }
 
 void GomocupLoop::cmd_rectstart(std::string_view args) {
@@ -327,7 +345,14 @@ void GomocupLoop::cmd_rectstart(std::string_view args) {
 
 void GomocupLoop::cmd_restart() {
   if (!need_board()) return;
-  if (new_game(size_)) reply("OK");
+  if (!new_game(size_)) return;
+  new_match_clock();
+  reply("OK");
+}
+
+void GomocupLoop::new_match_clock() {
+  std::lock_guard lock(mutex_);
+  limits_.match_spent = 0;
 }
 
 void GomocupLoop::cmd_begin() {
@@ -522,23 +547,28 @@ void GomocupLoop::board_done() {
 
 void GomocupLoop::start_search() {
   if (core::is_over(session_->outcome())) return error("the game is over: no move to play");
+  // The manager's clock has run since the command's line was read: what the loop
+  // spent since (a rule change's new tables, replaying the game) comes off the budget.
+  const auto read = command_read_;
+  const std::int64_t spent =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - read).count();
   SearchRequest request;
   request.level = core::Level::kMax;
-  request.limits = plan_gomocup_search(limits());
-  const auto started = std::chrono::steady_clock::now();
+  request.limits = plan_gomocup_search(limits(), session_->side_to_move(), spent);
   SearchJob job = session_->make_search_job(request, nullptr);
   worker_.start(
-      [this, job = std::move(job), started](const core::StopSignal& stop) {
+      [this, job = std::move(job), read](const core::StopSignal& stop) {
         const TextResult result = job(stop);
         const auto point = cell_to_gomocup_point(result.best_move, size_);
         std::lock_guard lock(mutex_);
         // The manager counts the match time only while the brain thinks; it sends
         // time_left before each move, but a manager that does not still gets the
         // time spent taken off.
+        const std::int64_t took =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - read).count();
         if (limits_.time_left && *limits_.time_left != kUnlimitedTimeLeft)
-          limits_.time_left = *limits_.time_left - std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                       std::chrono::steady_clock::now() - started)
-                                                       .count();
+          limits_.time_left = *limits_.time_left - took;
+        limits_.match_spent += took;
         if (ended_) return;
         if (!point) {
           out_.write_line("ERROR no move to play: the game is over");

@@ -14,6 +14,7 @@
 // command, because managers do not read replies to INFO.
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/side.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
 #include "protocol/server/output_channel.h"
@@ -58,11 +60,17 @@ struct GomocupLimits {
   std::optional<std::int64_t> time_left;      // 2147483647: unlimited
   std::optional<std::uint64_t> max_node;      // Yixin-Board
   std::optional<int> max_depth;               // Yixin-Board
+  // The engine's own thinking time in this game (from START or RESTART): the match
+  // clock when the manager gives timeout_match but never time_left.
+  std::int64_t match_spent = 0;
 };
 
-// The search limits of one move under `limits` (the formula is in docs/protocol.md,
-// "Gomocup", and next to the constants in gomocup_loop.cpp).
-search::SearchLimits plan_gomocup_search(const GomocupLimits& limits);
+// The search limits of one move under `limits` for `side_to_move`, when the command
+// that asks for the move has already taken `spent_ms` since its line was read (the
+// formula is in docs/protocol.md, "Gomocup", and next to the constants in
+// gomocup_loop.cpp).
+search::SearchLimits plan_gomocup_search(const GomocupLimits& limits, core::Side side_to_move,
+                                         std::int64_t spent_ms = 0);
 
 class GomocupLoop {
  public:
@@ -138,6 +146,8 @@ class GomocupLoop {
   // the board kept) when it is not legal.
   bool play_move(std::string_view command, GomocupPoint point);
   void start_search();
+  // A new game's match clock (START, RESTART): none of its time is spent yet.
+  void new_match_clock();
 
   OutputChannel& out_;
   core::TranspositionTable table_;
@@ -152,6 +162,11 @@ class GomocupLoop {
   std::optional<std::size_t> pending_hash_mb_;
   std::vector<std::string> pending_messages_;  // written before the next reply
   int thread_num_ = 1;                         // accepted; the search is single-threaded
+
+  // When the line of the command being handled was read: the manager's turn clock
+  // runs from about then, so the search's budget counts from it (BOARD: its first
+  // line).
+  std::chrono::steady_clock::time_point command_read_ = std::chrono::steady_clock::now();
 
   mutable std::mutex mutex_;  // guards limits_ and ended_ against the search thread
   GomocupLimits limits_;

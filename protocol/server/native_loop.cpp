@@ -8,6 +8,7 @@
 
 #include "engine/games/registry.h"
 #include "engine/games/reversi/probcut.h"
+#include "engine/search/time_manager.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
@@ -277,10 +278,9 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
       return error(fmt::format("go: unknown limit '{}'", sanitize_for_echo(key)));
     }
   }
-  // A clock for the other side alone is no limit for this move: search as if none.
-  const bool limited = limits.depth || limits.nodes || limits.movetime ||
-                       limits.time[core::index_of(session_->side_to_move())];
-  if (!limited) limits.infinite = true;  // `go` alone, or only the opponent's clock
+  // `go` alone, only an increment, or only the opponent's clock: a default budget
+  // (search::with_default_budget), so that the search ends by itself.
+  limits = search::with_default_budget(limits, session_->side_to_move());
 
   if (options_.level != core::Level::kMax)
     out_.write_line(fmt::format("info string level {}", core::level_name(options_.level)));

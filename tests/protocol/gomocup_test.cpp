@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/search/time_manager.h"
 #include "protocol/server/gomocup_loop.h"
 #include "protocol/server/output_channel.h"
 #include "tests/protocol/loop_test_support.h"
@@ -108,29 +109,114 @@ TEST(GomocupRuleTest, BitsChooseTheRule) {
   EXPECT_EQ(ignored, 8);  // caro is not played
 }
 
+// The deadlines a plan gives the search (search::plan_time), for black to move.
+search::Deadlines deadlines(const GomocupLimits& limits, std::int64_t spent_ms = 0) {
+  return search::plan_time(plan_gomocup_search(limits, core::Side::kFirst, spent_ms), core::Side::kFirst);
+}
+
 TEST(GomocupTimeTest, TheTurnAndTheMatchClockBothLimitTheMove) {
   GomocupLimits limits;
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 5000 - 30 - 250);  // nothing said: 5 s a move
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).movetime, 5000 - 30 - 250);  // nothing said: 5 s
   limits.timeout_turn = 1000;
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 1000 - 30 - 50);
+  const search::SearchLimits turn_only = plan_gomocup_search(limits, core::Side::kFirst);
+  EXPECT_EQ(turn_only.movetime, 1000 - 30 - 50);
+  EXPECT_FALSE(turn_only.time[0] || turn_only.time[1]);
+  EXPECT_FALSE(deadlines(limits).adjustable);  // a turn time alone is spent as given
+
+  // The match clock is planned like a `go` clock (less 50 ms kept back), capped by
+  // the turn: soft and hard deadlines, both within the turn's limit.
   limits.time_left = 3050;
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 3000 / 15);
-  limits.time_left = 2147483647;  // unlimited
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 920);
-  limits.time_left = -500;  // out of time: the first move, at once
-  EXPECT_EQ(plan_gomocup_search(limits).movetime, 0);
+  const search::SearchLimits both = plan_gomocup_search(limits, core::Side::kFirst);
+  EXPECT_EQ(both.movetime, 920);
+  EXPECT_EQ(both.time[0], 3000);
+  EXPECT_FALSE(both.time[1]);
+  const search::Deadlines d = deadlines(limits);
+  EXPECT_TRUE(d.adjustable);
+  EXPECT_EQ(d.hard_ms, (3000 - 10) / 25 * 3);
+  EXPECT_EQ(d.soft_ms, (3000 - 10) / 25 / 2);
+  // White's clock is the second one.
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kSecond).time[1], 3000);
+  // A larger match clock: the turn caps the hard deadline; the soft one is the
+  // clock's (30000 - 50 - 10) / 25 / 2.
+  limits.time_left = 30000;
+  EXPECT_EQ(deadlines(limits).hard_ms, 920);
+  EXPECT_EQ(deadlines(limits).soft_ms, (30000 - 50 - 10) / 25 / 2);
+  EXPECT_TRUE(deadlines(limits).adjustable);
+  // A large one: the turn caps both, and is spent like a movetime.
+  limits.time_left = 1'000'000;
+  EXPECT_EQ(deadlines(limits).hard_ms, 920);
+  EXPECT_EQ(deadlines(limits).soft_ms, 920);
+  EXPECT_FALSE(deadlines(limits).adjustable);
+
+  limits.time_left = 2147483647;  // unlimited: the turn alone
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).movetime, 920);
+  EXPECT_FALSE(plan_gomocup_search(limits, core::Side::kFirst).time[0]);
+
   limits.time_left.reset();
-  limits.timeout_turn = 0;  // as fast as possible
-  const search::SearchLimits fast = plan_gomocup_search(limits);
-  EXPECT_EQ(fast.depth, 1);
-  EXPECT_FALSE(fast.movetime);
   limits.timeout_turn.reset();
   limits.max_node = 5000;
   limits.max_depth = 7;
-  const search::SearchLimits yixin = plan_gomocup_search(limits);
+  const search::SearchLimits yixin = plan_gomocup_search(limits, core::Side::kFirst);
   EXPECT_EQ(yixin.nodes, 5000u);
   EXPECT_EQ(yixin.depth, 7);
   EXPECT_FALSE(yixin.movetime);
+}
+
+TEST(GomocupTimeTest, NoTimeToSearchMeansOnePlyAtOnce) {
+  GomocupLimits limits;
+  limits.timeout_turn = 0;  // as fast as possible
+  const search::SearchLimits fast = plan_gomocup_search(limits, core::Side::kFirst);
+  EXPECT_EQ(fast.depth, 1);
+  EXPECT_FALSE(fast.movetime);
+  EXPECT_FALSE(fast.time[0]);
+  limits.max_depth = 9;
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).depth, 1);
+
+  // Out of match time, or a turn the margins use up: one ply too, never a move
+  // chosen without looking (the first point of the board).
+  for (std::int64_t left : {-500, 0, 60, 150}) {
+    GomocupLimits out;
+    out.timeout_turn = 5000;
+    out.time_left = left;
+    const search::SearchLimits plan = plan_gomocup_search(out, core::Side::kFirst);
+    EXPECT_EQ(plan.depth, 1) << left;
+    EXPECT_FALSE(plan.movetime) << left;
+    EXPECT_FALSE(plan.time[0]) << left;
+  }
+  GomocupLimits tiny;
+  tiny.timeout_turn = 40;
+  EXPECT_EQ(plan_gomocup_search(tiny, core::Side::kFirst).depth, 1);
+}
+
+TEST(GomocupTimeTest, TimeSpentBeforeTheSearchComesOffTheBudget) {
+  GomocupLimits limits;
+  limits.timeout_turn = 500;
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst, 0).movetime, 500 - 30 - 25);
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst, 100).movetime, 500 - 30 - 25 - 100);
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst, -5).movetime, 500 - 30 - 25);  // clock skew: none
+  // All of it spent already: one ply.
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst, 480).depth, 1);
+  limits.time_left = 100'000;
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst, 100).time[0], 100'000 - 50 - 100);
+  // Whatever was spent, the hard deadline plus what was spent stays inside the
+  // turn's margin.
+  for (std::int64_t spent : {0, 10, 100, 300, 440}) {
+    const search::Deadlines d = deadlines(limits, spent);
+    if (d.hard_ms) {
+      EXPECT_LE(*d.hard_ms + spent, 500 - 30 - 25) << spent;
+    }
+  }
+}
+
+TEST(GomocupTimeTest, TimeoutMatchAloneIsTheMatchClock) {
+  GomocupLimits limits;
+  limits.timeout_turn = 30000;
+  limits.timeout_match = 180000;
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).time[0], 180000 - 50);
+  limits.match_spent = 20000;  // what this game's searches took
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).time[0], 160000 - 50);
+  limits.time_left = 90000;  // the manager's word wins
+  EXPECT_EQ(plan_gomocup_search(limits, core::Side::kFirst).time[0], 90000 - 50);
 }
 
 TEST_F(GomocupLoopTest, AboutNamesTheEngine) {
@@ -396,7 +482,9 @@ TEST_F(GomocupLoopTest, ABoardBeforeStartIsAnError) {
 
 TEST_F(GomocupLoopTest, YxStopEndsTheSearchWithAMoveAtOnce) {
   send("INFO timeout_turn 600000");
-  EXPECT_TRUE(loop_.handle_line("BEGIN"));
+  // Not BEGIN: on the empty board the centre is the only move searched, which is
+  // answered at once.
+  EXPECT_TRUE(loop_.handle_line("TURN 7,7"));
   EXPECT_TRUE(loop_.searching());
   // Commands that do not touch the board are answered while it thinks.
   EXPECT_EQ(send("INFO time_left 100000"), Lines{});
@@ -406,13 +494,15 @@ TEST_F(GomocupLoopTest, YxStopEndsTheSearchWithAMoveAtOnce) {
   const Lines stopped = send("YXSTOP");
   EXPECT_FALSE(loop_.searching());
   const GomocupPoint move = move_of(stopped);
-  EXPECT_EQ(loop_.moves(), Lines{gomocup_point_to_cell(move, 15)});
+  EXPECT_EQ(loop_.moves(), (Lines{"h8", gomocup_point_to_cell(move, 15)}));
   EXPECT_EQ(send("YXSTOP"), Lines{});  // nothing to stop
 }
 
 TEST_F(GomocupLoopTest, EndWhileThinkingEndsAtOnceAndSilently) {
   send("INFO timeout_turn 600000");
-  EXPECT_TRUE(loop_.handle_line("BEGIN"));
+  // Not BEGIN: on the empty board the centre is the only move searched, which is
+  // answered at once.
+  EXPECT_TRUE(loop_.handle_line("TURN 7,7"));
   EXPECT_FALSE(loop_.handle_line("END"));
   EXPECT_FALSE(loop_.searching());
   EXPECT_EQ(out_.take(), Lines{});

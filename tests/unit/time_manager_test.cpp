@@ -1,4 +1,6 @@
-// Tests of engine/search/time_manager.h: how `go` limits become soft and hard deadlines.
+// Tests of engine/search/time_manager.h: how `go` limits become soft and hard deadlines,
+// the default budget of a `go` without one, and how TimeManager moves the soft
+// deadline after each iteration (pure: the elapsed times are made up).
 
 #include <gtest/gtest.h>
 
@@ -199,6 +201,200 @@ TEST(PlanTime, HugeClockValuesDoNotOverflow) {
       }
     }
   }
+}
+
+TEST(PlanTime, OnlyAClockMakesTheDeadlinesAdjustable) {
+  SearchLimits movetime;
+  movetime.movetime = 1000;
+  EXPECT_FALSE(plan_time(movetime, Side::kFirst).adjustable);
+  EXPECT_TRUE(plan_time(clock_limits(60000), Side::kFirst).adjustable);
+  // With both, the clock's plan moves only when it is tighter than the movetime.
+  SearchLimits both = clock_limits(20000);  // soft 399
+  both.movetime = 1000;
+  EXPECT_TRUE(plan_time(both, Side::kFirst).adjustable);
+  both.time[0] = 60000;  // soft 1199: the movetime sets it
+  EXPECT_FALSE(plan_time(both, Side::kFirst).adjustable);
+}
+
+// ---------------------------------------------------------------- the default budget
+
+TEST(DefaultBudget, LimitsThatEndASearchAreKept) {
+  SearchLimits depth;
+  depth.depth = 4;
+  SearchLimits nodes;
+  nodes.nodes = 1000;
+  SearchLimits movetime;
+  movetime.movetime = 300;
+  SearchLimits infinite;
+  infinite.infinite = true;
+  for (const SearchLimits& limits : {depth, nodes, movetime, infinite, clock_limits(5000)}) {
+    const SearchLimits out = with_default_budget(limits, Side::kFirst);
+    EXPECT_EQ(out.movetime, limits.movetime);
+    EXPECT_EQ(out.depth, limits.depth);
+    EXPECT_EQ(out.infinite, limits.infinite);
+  }
+  EXPECT_TRUE(limits_search(depth, Side::kFirst));
+  EXPECT_TRUE(limits_search(clock_limits(5000), Side::kFirst));
+  EXPECT_FALSE(limits_search(clock_limits(5000), Side::kSecond));
+  EXPECT_FALSE(limits_search(infinite, Side::kFirst));
+}
+
+TEST(DefaultBudget, GoAloneGetsTheDefaultMoveTime) {
+  const SearchLimits out = with_default_budget(SearchLimits{}, Side::kFirst);
+  EXPECT_EQ(out.movetime, kDefaultMoveMs);
+  EXPECT_FALSE(out.infinite);
+  EXPECT_EQ(plan_time(out, Side::kFirst).hard_ms, kDefaultMoveMs);
+}
+
+TEST(DefaultBudget, OnlyTheOpponentsClockGetsTheDefaultMoveTime) {
+  SearchLimits limits;
+  limits.time[1] = 1000;
+  limits.increment[1] = 100;
+  EXPECT_EQ(with_default_budget(limits, Side::kFirst).movetime, kDefaultMoveMs);
+  EXPECT_FALSE(with_default_budget(limits, Side::kSecond).movetime);  // its own clock: kept
+}
+
+TEST(DefaultBudget, AnIncrementAloneIsTheMoveTime) {
+  SearchLimits limits;
+  limits.increment[0] = 100;
+  limits.increment[1] = 2000;
+  EXPECT_EQ(with_default_budget(limits, Side::kFirst).movetime, 100 - kMoveOverheadMs);
+  EXPECT_EQ(with_default_budget(limits, Side::kSecond).movetime, 2000 - kMoveOverheadMs);
+  EXPECT_TRUE(limits_search(limits, Side::kFirst));
+  limits.increment[0] = 5;  // less than the overhead: no time, answered at once
+  EXPECT_EQ(with_default_budget(limits, Side::kFirst).movetime, 0);
+  limits.increment[0] = std::numeric_limits<std::int64_t>::max();
+  EXPECT_GT(*with_default_budget(limits, Side::kFirst).movetime, 0);
+}
+
+// ---------------------------------------------------------------- TimeManager
+
+constexpr core::Move kA{1};
+constexpr core::Move kB{2};
+
+IterationSummary iteration(int depth, core::Move best, core::Score score, std::int64_t elapsed_ms,
+                           std::size_t root_moves = 30) {
+  return IterationSummary{depth, best, score, root_moves, elapsed_ms};
+}
+
+Deadlines clock_deadlines(std::int64_t soft, std::int64_t hard) {
+  Deadlines d;
+  d.soft_ms = soft;
+  d.hard_ms = hard;
+  d.adjustable = true;
+  return d;
+}
+
+TEST(TimeManager, WithoutASoftDeadlineItNeverStops) {
+  TimeManager tm{Deadlines{}};
+  for (int depth = 1; depth < 20; ++depth) EXPECT_FALSE(tm.stop_after(iteration(depth, kA, 0, depth * 1000, 1)));
+}
+
+TEST(TimeManager, AForcedMoveStopsAfterTheFirstIteration) {
+  TimeManager clock{clock_deadlines(1000, 3000)};
+  EXPECT_TRUE(clock.stop_after(iteration(1, kA, 0, 0, 1)));
+  Deadlines movetime;
+  movetime.soft_ms = movetime.hard_ms = 5000;
+  TimeManager fixed{movetime};
+  EXPECT_TRUE(fixed.stop_after(iteration(1, kA, 0, 0, 1)));
+  // Two moves are a choice.
+  TimeManager two{clock_deadlines(1000, 3000)};
+  EXPECT_FALSE(two.stop_after(iteration(1, kA, 0, 0, 2)));
+}
+
+TEST(TimeManager, StopsAtTheSoftDeadline) {
+  TimeManager tm{clock_deadlines(1000, 3000)};
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kA, 10, 999)));
+  EXPECT_TRUE(tm.stop_after(iteration(3, kA, 10, 1000)));
+}
+
+TEST(TimeManager, AStableBestMoveStopsEarly) {
+  TimeManager tm{clock_deadlines(1000, 3000)};
+  // The same move four iterations in a row: 60% of the soft deadline is enough.
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kA, 10, 1)));
+  EXPECT_FALSE(tm.stop_after(iteration(3, kA, 10, 2)));
+  EXPECT_FALSE(tm.stop_after(iteration(4, kA, 10, 3)));
+  EXPECT_EQ(tm.soft_ms(), 600);
+  EXPECT_TRUE(tm.stop_after(iteration(5, kA, 10, 600)));
+  // Not yet stable: the full soft deadline.
+  TimeManager young{clock_deadlines(1000, 3000)};
+  EXPECT_FALSE(young.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(young.stop_after(iteration(2, kA, 10, 600)));
+  EXPECT_EQ(young.soft_ms(), 1000);
+}
+
+TEST(TimeManager, AChangedBestMoveExtendsUpToTheHardDeadline) {
+  TimeManager tm{clock_deadlines(1000, 3000)};
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kB, 10, 1500)));  // changed: twice the soft deadline
+  EXPECT_EQ(tm.soft_ms(), 2000);
+  EXPECT_TRUE(tm.stop_after(iteration(3, kB, 10, 1500)));  // settled again: back to 1000
+  // Never past the hard deadline.
+  TimeManager tight{clock_deadlines(1000, 1200)};
+  EXPECT_FALSE(tight.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tight.stop_after(iteration(2, kB, 10, 1100)));
+  EXPECT_EQ(tight.soft_ms(), 1200);
+}
+
+TEST(TimeManager, ASharpScoreDropExtends) {
+  // Compared with the iteration two before (the same parity of depth).
+  TimeManager tm{clock_deadlines(1000, 5000)};
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 300, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kA, -500, 1)));  // an odd/even swing: not a drop
+  EXPECT_EQ(tm.soft_ms(), 1000);
+  EXPECT_FALSE(tm.stop_after(iteration(3, kA, 180, 1200)));  // 300 -> 180: a drop of 120
+  EXPECT_EQ(tm.soft_ms(), 1500);
+  // Into a proven loss: critical too.
+  TimeManager lost{clock_deadlines(1000, 5000)};
+  EXPECT_FALSE(lost.stop_after(iteration(1, kA, 0, 0)));
+  EXPECT_FALSE(lost.stop_after(iteration(2, kA, core::loss_in(8), 1200)));
+  EXPECT_EQ(lost.soft_ms(), 1500);
+  // A small fall is not critical.
+  TimeManager small{clock_deadlines(1000, 5000)};
+  EXPECT_FALSE(small.stop_after(iteration(1, kA, 300, 0)));
+  EXPECT_FALSE(small.stop_after(iteration(2, kA, 250, 500)));
+  EXPECT_EQ(small.soft_ms(), 1000);
+  // Changed and dropped: both extensions, still capped by hard.
+  TimeManager both{clock_deadlines(1000, 5000)};
+  EXPECT_FALSE(both.stop_after(iteration(1, kA, 300, 0)));
+  EXPECT_FALSE(both.stop_after(iteration(2, kA, -200, 1)));
+  EXPECT_FALSE(both.stop_after(iteration(3, kB, 0, 10)));
+  EXPECT_EQ(both.soft_ms(), 3000);
+}
+
+TEST(TimeManager, AMoveTimeIsSpentAsGiven) {
+  Deadlines movetime;
+  movetime.soft_ms = movetime.hard_ms = 1000;
+  TimeManager tm{movetime};
+  for (int depth = 1; depth <= 6; ++depth) {
+    // Stable, then a change: neither moves a movetime's deadline.
+    const core::Move best = depth == 6 ? kB : kA;
+    EXPECT_FALSE(tm.stop_after(iteration(depth, best, 0, depth * 100))) << depth;
+    EXPECT_EQ(tm.soft_ms(), 1000) << depth;
+  }
+  EXPECT_TRUE(tm.stop_after(iteration(7, kB, 0, 1000)));
+}
+
+TEST(TimeManager, AnIterationThatCannotEndBeforeTheHardDeadlineIsNotStarted) {
+  TimeManager tm{clock_deadlines(1000, 3000)};
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kB, 10, 100)));
+  EXPECT_FALSE(tm.stop_after(iteration(3, kA, 10, 500)));  // took 400 after 100: the next one about 1600
+  // Took 500 after 400 and it is 1000: the best move changed (soft 2000), but the
+  // next iteration (about 625) would end at 1625 < 3000: go on.
+  EXPECT_FALSE(tm.stop_after(iteration(4, kB, 10, 1000)));
+  // Took 1000 after 500: the next about 2000, ending at 4000 > 3000: stop even
+  // though the best move changed again.
+  EXPECT_TRUE(tm.stop_after(iteration(5, kA, 10, 2000)));
+}
+
+TEST(TimeManager, ShortIterationsPredictNothing) {
+  TimeManager tm{clock_deadlines(1000, 1100)};
+  EXPECT_FALSE(tm.stop_after(iteration(1, kA, 10, 0)));
+  EXPECT_FALSE(tm.stop_after(iteration(2, kB, 10, 1)));
+  EXPECT_FALSE(tm.stop_after(iteration(3, kA, 10, 4)));  // took 3 after 1: growth 3, but too short to tell
 }
 
 }  // namespace
