@@ -23,8 +23,6 @@
 //   aspiration windows - from depth aspiration_min_depth, the root is searched
 //       in a window of +-aspiration_delta around the previous iteration's score,
 //       widened (doubled) on each failure;
-//   internal iterative reduction - a node of depth iir_min_depth or more that
-//       the table holds no move for is searched one ply shallower;
 //   quiescence_plies - how deep the game's quiescence moves (its
 //       generate_quiescence_moves hook: Gomoku's fours) go past the horizon.
 
@@ -45,7 +43,6 @@ struct Selectivity {
   int lmp_base = 4;
   int aspiration_min_depth = 5;
   Score aspiration_delta = 0;
-  int iir_min_depth = 1000;
   int quiescence_plies = 12;
 };
 

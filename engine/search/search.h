@@ -639,11 +639,6 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   // Selective search (core/selectivity.h): only outside the PV, with nothing to
   // answer and no decided bound in the window.
   bool selective = false;
-  if constexpr (HasSelectivity<G>) {
-    // A deep node the table knows no move for is searched a ply shallower first:
-    // its move order is a guess, and the next iteration will know better.
-    if (table_move.is_null() && depth >= selectivity_.iir_min_depth) --depth;
-  }
   Score static_eval = 0;
   if constexpr (HasSelectivity<G>) {
     selective = !pv_node && !threat_pending() && !core::is_decisive(alpha) && !core::is_decisive(beta);

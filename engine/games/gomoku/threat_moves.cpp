@@ -48,7 +48,6 @@ core::Selectivity selectivity(const Gomoku&) {
   s.lmp_base = 5;
   s.aspiration_min_depth = 5;
   s.aspiration_delta = 60;
-  s.iir_min_depth = 5;
   s.quiescence_plies = 12;
   return s;
 }
