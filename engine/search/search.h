@@ -766,8 +766,13 @@ bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
     if (wins_only && lines > 1) return false;
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
     solver.reset_nodes();
+    // A proof that must end the search (an exact solver) may run to the hard
+    // limit; one the search goes on from when it fails (wins only) is held to the
+    // soft limit, the share of the clock this move was planned to spend.
+    std::optional<std::int64_t> limit_ms = deadlines_.hard_ms;
+    if (wins_only && deadlines_.soft_ms) limit_ms = std::min(*deadlines_.soft_ms, limit_ms.value_or(*deadlines_.soft_ms));
     std::optional<core::SteadyClock::time_point> deadline;
-    if (deadlines_.hard_ms) deadline = core::SteadyClock::now() + std::chrono::milliseconds(std::max<std::int64_t>(*deadlines_.hard_ms - clock_.elapsed_ms(), 0));
+    if (limit_ms) deadline = core::SteadyClock::now() + std::chrono::milliseconds(std::max<std::int64_t>(*limit_ms - clock_.elapsed_ms(), 0));
     solver.set_interrupts(stop_, limits_.nodes, deadline);
     auto sync_nodes = [&] { nodes_ = solver.nodes(); };
 
