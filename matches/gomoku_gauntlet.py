@@ -32,6 +32,7 @@ import json
 import math
 import random
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -208,15 +209,26 @@ def format_block(title: str, s: dict, names: list[str]) -> list[str]:
 # The runs
 
 
+RELAY = Path(__file__).resolve().parent / "gomocup_relay.py"
+
+
 def opponent_engine(args) -> nm.Engine:
     name = args.opponent_name or re.sub(r"^pbrain-", "", Path(args.opponent).name) or "opponent"
+    program = str(Path(args.opponent).resolve())
     extra = ["proto=gomocup"]
     if args.opponent_dir:
         extra.append(f"dir={args.opponent_dir}")
-    if args.opponent_args:
+    if args.opponent_hold:
+        # The brain behind gomocup_relay.py, which holds each request until
+        # HOLD ms after the brain's last answer (brains that drop a command
+        # arriving right after their move).
+        words = [str(RELAY), "--hold-ms", str(args.opponent_hold), program, *shlex.split(args.opponent_args or "")]
+        extra.append(f"args={shlex.join(words)}")
+        program = sys.executable
+    elif args.opponent_args:
         extra.append(f"args={args.opponent_args}")
     extra += args.opponent_key
-    return nm.Engine(cmd=str(args.opponent), name=name, extra=extra)
+    return nm.Engine(cmd=program, name=name, extra=extra)
 
 
 def narabe_engine(args, name: str) -> nm.Engine:
@@ -357,6 +369,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--opponent-args", help="arguments for the opponent's program, one string")
     parser.add_argument("--opponent-key", action="append", default=[], metavar="KEY=VALUE",
                         help="another narabe-match engine key for the opponent (timemargin=200, ...); repeatable")
+    parser.add_argument("--opponent-hold", type=nm.argument_type(nm.non_negative_int), default=0, metavar="MS",
+                        help="run the opponent behind matches/gomocup_relay.py, which passes each request on no "
+                        "sooner than MS after the brain's last answer (for brains that drop a command arriving "
+                        "right after their move; default 0: no relay)")
     parser.add_argument("--opponent-name", help="its name in the reports (default: the file name without pbrain-)")
     parser.add_argument("--narabe", choices=("gomocup", "native"), default="gomocup",
                         help="how narabe plays: as a Gomocup brain (default) or through its native protocol")

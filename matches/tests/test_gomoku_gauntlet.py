@@ -7,6 +7,7 @@ occupied point, or too slowly.
 
 import json
 import math
+import subprocess
 import sys
 import textwrap
 
@@ -19,17 +20,22 @@ from conftest import assert_no_traceback, run_script
 
 # A Gomocup brain in a few lines: START -> OK; BOARD ... DONE -> a move. MODE
 # "first" plays the first empty point (x then y), "occupied" the first stone
-# given, "slow" the first empty point after 1.5 s.
+# given, "slow" the first empty point after 1.5 s, "racy" like "first" but a
+# line that comes within 0.3 s of its last answer puts it out of step for good
+# (it then answers every DONE with an ERROR), as a brain that marks itself idle
+# only after printing its move.
 FAKE_BRAIN = textwrap.dedent("""\
     import sys, time
     mode = sys.argv[1]
-    size, stones, reading = 15, [], False
+    size, stones, reading, answered, broken = 15, [], False, 0.0, False
     for line in sys.stdin:
         words = line.strip().split()
         if not words:
             continue
+        if mode == "racy" and time.monotonic() - answered < 0.3:
+            broken = True
         if words[0] == "START":
-            size = int(words[1]); print("OK", flush=True)
+            size = int(words[1]); print("OK", flush=True); answered = time.monotonic()
         elif words[0] == "BOARD":
             stones, reading = [], True
         elif reading and words[0] != "DONE":
@@ -40,7 +46,8 @@ FAKE_BRAIN = textwrap.dedent("""\
             if mode == "slow":
                 time.sleep(1.5)
             x, y = stones[0] if mode == "occupied" else empty[0]
-            print(f"{x},{y}", flush=True)
+            print("ERROR Unknown command: TIMEOUT_TURN" if broken else f"{x},{y}", flush=True)
+            answered = time.monotonic()
         elif words[0] == "END":
             break
 """)
@@ -118,6 +125,42 @@ def test_failures_of_a_bad_brain_are_reported(tmp_path, engine_bin, match_bin, b
         assert summary["rules"]["freestyle"]["failures"] == {"fake": {kind: 2}}, summary
         assert f"failures of fake: {kind} 2" in done.stdout
         assert summary["rules"]["freestyle"]["wins"] == 2
+
+
+def converse(argv, requests: int) -> list[str]:
+    """Sends START, then each BOARD request as soon as the previous answer came; the answers."""
+    process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    answers = []
+    try:
+        process.stdin.write("START 15\n")
+        answers.append(process.stdout.readline().strip())
+        for _ in range(requests):
+            process.stdin.write("INFO timeout_turn 500\nBOARD\n7,7,2\nDONE\n")
+            answers.append(process.stdout.readline().strip())
+        process.stdin.write("END\n")
+        process.stdin.close()
+        assert process.wait(timeout=10) == 0
+    finally:
+        process.kill()
+    return answers
+
+
+def test_relay_holds_requests_that_follow_an_answer_at_once(brain):
+    racy = [sys.executable, str(brain), "racy"]
+    assert converse(racy, 2)[1:] == ["ERROR Unknown command: TIMEOUT_TURN"] * 2
+    relayed = converse([sys.executable, str(gg.RELAY), "--hold-ms", "400", *racy], 3)
+    assert relayed == ["OK", "0,0", "0,0", "0,0"]
+
+
+def test_the_opponent_behind_the_relay(tmp_path, engine_bin, match_bin, brain):
+    out = tmp_path / "relayed"
+    done = run_script("gomoku_gauntlet.py", "--opponent", sys.executable, "--opponent-args", f"{brain} first",
+                      "--opponent-hold", "20", "--opponent-name", "fake", "--rules", "renju", "--games", "2",
+                      "--movetime", "200", "--seed", "1", "--out", out, "--quiet", timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "gomocup_relay.py --hold-ms 20" in done.stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["rules"]["renju"]["wins"] == 2 and summary["rules"]["renju"]["failures"] == {}
 
 
 def test_user_errors(tmp_path, engine_bin, match_bin):
