@@ -352,7 +352,18 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
       }
       if (aborted_) {
-        // An unfinished iteration does not count: the last complete one answers.
+        // An unfinished iteration does not count, except for a move that it searched
+        // whole and found better than the first move's fresh score: that move
+        // answers. Otherwise the last complete iteration does.
+        if (lines == 1 && root_moves_.front().score != -core::kInfinity) {
+          const auto better = std::max_element(root_moves_.begin(), root_moves_.end(),
+                                               [](const RootMove& a, const RootMove& b) { return a.score < b.score; });
+          if (better != root_moves_.begin() && better->score > root_moves_.front().score) {
+            result.best_move = better->move;
+            result.score = better->score;
+            result.ponder_move = better->pv.size() > 1 ? better->pv[1] : Move::null();
+          }
+        }
         for (RootMove& r : root_moves_) r.score = r.previous_score;
         break;
       }
