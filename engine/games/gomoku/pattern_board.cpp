@@ -22,7 +22,8 @@ Cells PatternBoard::empty_cells(int size) {
 PatternBoard::PatternBoard(const Cells& cells, Rule rule)
     : cells_(cells),
       rule_(rule),
-      table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)) {
+      table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)),
+      class_table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)) {
   for (int at = 0; at < kCells; ++at) {
     if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
     for (std::size_t d = 0; d < kDirections.size(); ++d) {
@@ -40,7 +41,15 @@ void PatternBoard::refresh(int at, int dir, int sign) {
   // sign: +1/-1 keeps the counts (the point is empty and counted), 0 only rewrites.
   auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
   const LineKey key = keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
-  const std::uint8_t fresh = table_.shapes(key);
+  std::uint8_t fresh;
+  if (values_ != nullptr) {
+    // One table read for the shapes and the classes.
+    const std::uint16_t entry = class_table_.entry(key);
+    fresh = static_cast<std::uint8_t>(entry);
+    refresh_classes(at, dir, sign, static_cast<std::uint8_t>(entry >> 8));
+  } else {
+    fresh = table_.shapes(key);
+  }
   if (sign != 0 && fresh != both) {
     --counts_[0][static_cast<std::size_t>(both & 15)];
     --counts_[1][static_cast<std::size_t>(both >> 4)];
@@ -50,11 +59,60 @@ void PatternBoard::refresh(int at, int dir, int sign) {
   both = fresh;
 }
 
+void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh) {
+  auto& both = classes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  if (fresh == both) return;
+  const int place = kClassPlace[static_cast<std::size_t>(dir)];
+  auto& indices = class_index_[static_cast<std::size_t>(at)];
+  const auto& by_index = values_->by_index;
+  for (std::size_t c = 0; c < 2; ++c) {
+    const int shift = c == 0 ? 0 : 4;
+    const int change = ((fresh >> shift) & 15) - ((both >> shift) & 15);
+    if (change == 0) continue;
+    const std::size_t before = indices[c];
+    const auto after = static_cast<std::size_t>(static_cast<int>(before) + change * place);
+    if (sign != 0) {
+      value_sums_[c][0] += by_index[after][0] - by_index[before][0];
+      value_sums_[c][1] += by_index[after][1] - by_index[before][1];
+    }
+    indices[c] = static_cast<std::uint16_t>(after);
+  }
+  both = fresh;
+}
+
+void PatternBoard::add_values(int at, int sign) {
+  for (std::size_t c = 0; c < 2; ++c) {
+    const auto& v = values_->by_index[class_index_[static_cast<std::size_t>(at)][c]];
+    value_sums_[c][0] += sign * v[0];
+    value_sums_[c][1] += sign * v[1];
+  }
+}
+
+void PatternBoard::set_values(const PointValues* values) {
+  values_ = values;
+  value_sums_ = {};
+  if (values_ == nullptr) return;
+  for (int at = 0; at < kCells; ++at) {
+    if (cells_[static_cast<std::size_t>(at)] != kEmpty) continue;
+    // Classes from scratch: a board that kept none has stale ones.
+    auto& index = class_index_[static_cast<std::size_t>(at)];
+    index = {};
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
+      const auto both = static_cast<std::uint8_t>(class_table_.entry(keys_[static_cast<std::size_t>(at)][d]) >> 8);
+      classes_[static_cast<std::size_t>(at)][d] = both;
+      index[0] = static_cast<std::uint16_t>(index[0] + (both & 15) * kClassPlace[d]);
+      index[1] = static_cast<std::uint16_t>(index[1] + (both >> 4) * kClassPlace[d]);
+    }
+    add_values(at, +1);
+  }
+}
+
 void PatternBoard::count_point(int at, int sign) {
   for (const std::uint8_t both : shapes_[static_cast<std::size_t>(at)]) {
     counts_[0][static_cast<std::size_t>(both & 15)] += sign;
     counts_[1][static_cast<std::size_t>(both >> 4)] += sign;
   }
+  if (values_ != nullptr) add_values(at, sign);
 }
 
 void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
