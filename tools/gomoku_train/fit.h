@@ -1,0 +1,62 @@
+#pragma once
+// The fit of Gomoku's trained evaluation (eval_weights.h): a logistic regression of
+// the side to move's result on the pattern codes of the empty points, the side to
+// move's codes and the opponent's as two sets of features (a code's feature is how
+// many empty points have it). Adam on minibatches, with a little L2 shrinkage so
+// that codes seen rarely stay near 0. The target is the game's result for the side
+// to move (1, 1/2, 0), optionally blended with the self-play search's score turned
+// into a probability (lambda: the score's share).
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/games/gomoku/eval_weights.h"
+#include "engine/games/gomoku/gomoku.h"
+
+namespace narabe::tools::gomoku_train {
+
+inline constexpr int kFeatures = 2 * games::gomoku::kPatternCodes;
+
+struct Feature {
+  std::uint16_t index;  // code (side to move's) or kPatternCodes + code (opponent's)
+  std::uint16_t count;
+};
+
+// The features of a position whose board keeps pattern codes (weights set).
+void position_features(const games::Gomoku& game, std::vector<Feature>& out);
+
+struct Samples {
+  std::vector<Feature> features;
+  std::vector<std::uint32_t> begin{0};  // sample i's features: [begin[i], begin[i + 1])
+  std::vector<float> target;            // the blended target
+  std::vector<float> result;            // the game's result alone
+  std::vector<float> hand_eval;         // the hand-set evaluation, for comparison
+  std::size_t size() const { return target.size(); }
+};
+
+struct FitSettings {
+  int epochs = 20;
+  double step = 0.002;   // Adam's step size
+  double l2 = 1e-6;      // shrinkage per sample
+  int batch = 256;
+  std::uint64_t seed = 1;
+};
+
+struct FitReport {
+  double train_loss = 0, test_loss = 0;      // log-loss against the target
+  double test_result_loss = 0;               // log-loss against the result alone
+  double test_result_mse = 0;                // squared error of the probability
+  double test_constant_loss = 0;             // a constant prediction (the mean result)
+  double test_hand_loss = 0;                 // the hand-set evaluation, best scale
+  double hand_scale = 0;
+};
+
+// Fits the weights (log-odds per feature) on `train`, reports on `test`.
+std::vector<double> fit_logistic(const Samples& train, const Samples& test, const FitSettings& settings,
+                                 FitReport& report, const std::function<void(int, double, double)>& each_epoch);
+
+// Rounds the fitted log-odds to the weights file's values (EvalWeights::kScale).
+games::gomoku::CodeValues to_code_values(const std::vector<double>& weights);
+
+}  // namespace narabe::tools::gomoku_train
