@@ -24,9 +24,12 @@ struct EngineOptions {
   bool pattern_eval = true;
   std::string eval_file = "reversi_eval.bin";
   bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
+  // Gomoku's evaluation at Level max: the trained pattern codes (gomoku_eval_<rule>.bin
+  // beside the executable) or the hand-set shape weights.
+  bool gomoku_trained = true;
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut };
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval };
 
 struct OptionChange {
   OptionId id;
