@@ -64,27 +64,28 @@ void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh
   if (fresh == both) return;
   const int place = kClassPlace[static_cast<std::size_t>(dir)];
   auto& indices = class_index_[static_cast<std::size_t>(at)];
-  const auto& by_index = values_->by_index;
+  auto& point = point_values_[static_cast<std::size_t>(at)];
   for (std::size_t c = 0; c < 2; ++c) {
     const int shift = c == 0 ? 0 : 4;
     const int change = ((fresh >> shift) & 15) - ((both >> shift) & 15);
     if (change == 0) continue;
-    const std::size_t before = indices[c];
-    const auto after = static_cast<std::size_t>(static_cast<int>(before) + change * place);
+    const auto after = static_cast<std::uint16_t>(indices[c] + change * place);
+    indices[c] = after;
+    const auto& value = values_->by_index[after];
     if (sign != 0) {
-      value_sums_[c][0] += by_index[after][0] - by_index[before][0];
-      value_sums_[c][1] += by_index[after][1] - by_index[before][1];
+      value_sums_[c][0] += value[0] - point[c][0];
+      value_sums_[c][1] += value[1] - point[c][1];
     }
-    indices[c] = static_cast<std::uint16_t>(after);
+    point[c] = {value[0], value[1]};
   }
   both = fresh;
 }
 
 void PatternBoard::add_values(int at, int sign) {
+  const auto& point = point_values_[static_cast<std::size_t>(at)];
   for (std::size_t c = 0; c < 2; ++c) {
-    const auto& v = values_->by_index[class_index_[static_cast<std::size_t>(at)][c]];
-    value_sums_[c][0] += sign * v[0];
-    value_sums_[c][1] += sign * v[1];
+    value_sums_[c][0] += sign * point[c][0];
+    value_sums_[c][1] += sign * point[c][1];
   }
 }
 
@@ -92,9 +93,10 @@ void PatternBoard::set_values(const PointValues* values) {
   values_ = values;
   value_sums_ = {};
   if (values_ == nullptr) return;
+  // Every point's classes from scratch (occupied ones too: they are read again when
+  // their stone is removed), the sums over the empty ones.
   for (int at = 0; at < kCells; ++at) {
-    if (cells_[static_cast<std::size_t>(at)] != kEmpty) continue;
-    // Classes from scratch: a board that kept none has stale ones.
+    if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
     auto& index = class_index_[static_cast<std::size_t>(at)];
     index = {};
     for (std::size_t d = 0; d < kDirections.size(); ++d) {
@@ -103,7 +105,9 @@ void PatternBoard::set_values(const PointValues* values) {
       index[0] = static_cast<std::uint16_t>(index[0] + (both & 15) * kClassPlace[d]);
       index[1] = static_cast<std::uint16_t>(index[1] + (both >> 4) * kClassPlace[d]);
     }
-    add_values(at, +1);
+    for (std::size_t c = 0; c < 2; ++c)
+      point_values_[static_cast<std::size_t>(at)][c] = {values_->by_index[index[c]][0], values_->by_index[index[c]][1]};
+    if (cells_[static_cast<std::size_t>(at)] == kEmpty) add_values(at, +1);
   }
 }
 

@@ -134,6 +134,8 @@ class PatternBoard {
   std::array<std::array<std::uint8_t, 4>, kCells> classes_{};
   // Per colour, sum of class(dir) * 11^dir (pattern_codes.h's kPatternIndex).
   std::array<std::array<std::uint16_t, 2>, kCells> class_index_{};
+  // Per point and colour, the values its code adds to the sums (to move, opponent).
+  std::array<std::array<std::array<std::int32_t, 2>, 2>, kCells> point_values_{};
   std::array<std::array<std::int32_t, 2>, 2> value_sums_{};
 };
 

@@ -26,6 +26,7 @@
 // directions' classes, unsorted) is what the pattern board keeps, since one
 // direction's change is then one addition; kCodeOfIndex maps it to the code.
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -103,13 +104,15 @@ inline constexpr std::array<int, 4> kClassPlace = {1, 11, 121, 1331};
 using CodeValues = std::array<std::array<std::int32_t, kPatternCodes>, 2>;
 
 // The same values by the unsorted index the pattern board keeps (the code looked up
-// once here, not on every stone): by_index[index] = {to move, opponent}.
+// once here, not on every stone): by_index[index] = {to move, opponent}, as 16 bits
+// (the file's width) so that the table stays small in the cache.
 struct PointValues {
-  std::array<std::array<std::int32_t, 2>, kPatternIndices> by_index{};
+  std::array<std::array<std::int16_t, 2>, kPatternIndices> by_index{};
   static PointValues from_codes(const CodeValues& codes) {
     PointValues v;
     for (std::size_t i = 0; i < v.by_index.size(); ++i)
-      v.by_index[i] = {codes[0][kCodeOfIndex[i]], codes[1][kCodeOfIndex[i]]};
+      for (std::size_t role = 0; role < 2; ++role)
+        v.by_index[i][role] = static_cast<std::int16_t>(std::clamp(codes[role][kCodeOfIndex[i]], -32767, 32767));
     return v;
   }
 };
