@@ -41,21 +41,18 @@ void PatternBoard::refresh(int at, int dir, int sign) {
   // sign: +1/-1 keeps the counts (the point is empty and counted), 0 only rewrites.
   auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
   const LineKey key = keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
-  std::uint8_t fresh;
-  if (values_ != nullptr) {
-    // One table read for the shapes and the classes.
-    const std::uint16_t entry = class_table_.entry(key);
-    fresh = static_cast<std::uint8_t>(entry);
-    refresh_classes(at, dir, sign, static_cast<std::uint8_t>(entry >> 8));
-  } else {
-    fresh = table_.shapes(key);
-  }
-  if (sign != 0 && fresh != both) {
-    --counts_[0][static_cast<std::size_t>(both & 15)];
-    --counts_[1][static_cast<std::size_t>(both >> 4)];
-    ++counts_[0][static_cast<std::size_t>(fresh & 15)];
-    ++counts_[1][static_cast<std::size_t>(fresh >> 4)];
-  }
+  const std::uint8_t fresh = table_.shapes(key);
+  count_change(both, fresh, sign);
+  both = fresh;
+}
+
+void PatternBoard::refresh_coded(int at, int dir, int sign) {
+  auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  // One table read for the shapes and the classes.
+  const std::uint16_t entry = class_table_.entry(keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)]);
+  const auto fresh = static_cast<std::uint8_t>(entry);
+  refresh_classes(at, dir, sign, static_cast<std::uint8_t>(entry >> 8));
+  count_change(both, fresh, sign);
   both = fresh;
 }
 
@@ -111,6 +108,14 @@ void PatternBoard::set_values(const PointValues* values) {
   }
 }
 
+void PatternBoard::count_change(std::uint8_t before, std::uint8_t after, int sign) {
+  if (sign == 0 || after == before) return;
+  --counts_[0][static_cast<std::size_t>(before & 15)];
+  --counts_[1][static_cast<std::size_t>(before >> 4)];
+  ++counts_[0][static_cast<std::size_t>(after & 15)];
+  ++counts_[1][static_cast<std::size_t>(after >> 4)];
+}
+
 void PatternBoard::count_point(int at, int sign) {
   for (const std::uint8_t both : shapes_[static_cast<std::size_t>(at)]) {
     counts_[0][static_cast<std::size_t>(both & 15)] += sign;
@@ -128,7 +133,18 @@ void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
         // The point q sees `at` on the other side of itself.
         LineKey& key = keys_[static_cast<std::size_t>(q)][d];
         key = with_slot(key, -side * k, value);
-        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+        if (values_ != nullptr) class_table_.prefetch(key);
+        else if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+      }
+  }
+  if (values_ == nullptr) return;
+  // With the classes, the keys first (their table reads under way), then the points.
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const int step = kDirections[d];
+    for (int k = 1; k <= 5; ++k)
+      for (const int side : {-1, 1}) {
+        const int q = at + side * k * step;
+        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh_coded(q, static_cast<int>(d), 1);
       }
   }
 }
@@ -143,7 +159,10 @@ void PatternBoard::remove(int at) {
   cells_[static_cast<std::size_t>(at)] = kEmpty;
   rewrite_lines(at, kEmpty);
   // The point's own shapes went stale while it was occupied.
-  for (int d = 0; d < 4; ++d) refresh(at, d, 0);
+  for (int d = 0; d < 4; ++d) {
+    if (values_ != nullptr) refresh_coded(at, d, 0);
+    else refresh(at, d, 0);
+  }
   count_point(at, +1);
 }
 

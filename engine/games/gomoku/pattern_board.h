@@ -113,6 +113,9 @@ class PatternBoard {
 
  private:
   void refresh(int at, int dir, int sign);
+  // refresh() reading the shapes and the classes (values set).
+  void refresh_coded(int at, int dir, int sign);
+  void count_change(std::uint8_t before, std::uint8_t after, int sign);
   // Writes `value` into the keys of the points within five steps of `at`.
   void rewrite_lines(int at, std::uint8_t value);
   void count_point(int at, int sign);
