@@ -8,6 +8,11 @@
 // a Gomoku game of that rule is made and hands the weights to the session, which
 // gives them to every position it makes (Gomoku::set_eval_weights). A missing or
 // damaged file leaves the hand-set evaluation, and a message says so once per rule.
+//
+// By default (GomokuEvalMode::kAuto) the trained values play only under the rules
+// where they beat the hand-set weights in matches (trained_by_default;
+// docs/gomoku.md, "Trained evaluation"); the GomokuEval option can ask for them
+// under every rule, or for none.
 
 #include <array>
 #include <filesystem>
@@ -18,8 +23,12 @@
 
 #include "engine/core/expected.h"
 #include "engine/games/gomoku/eval_weights.h"
+#include "protocol/server/engine_options.h"
 
 namespace narabe::server {
+
+// Whether the trained values are the default under `rule` (they won their match).
+bool trained_by_default(games::gomoku::Rule rule);
 
 // "gomoku_eval_freestyle.bin" and so on.
 std::string gomoku_eval_file_name(games::gomoku::Rule rule);
@@ -40,9 +49,8 @@ class GomokuEvaluation {
   // The weights for `rule`, or null for the hand-set evaluation (chosen, or the file
   // could not be read: then take_messages() says why, once per rule).
   std::shared_ptr<const games::gomoku::EvalWeights> weights_for(games::gomoku::Rule rule);
-  // true: the trained weights when they load (the GomokuEval option).
-  void use_trained(bool trained) { use_trained_ = trained; }
-  bool trained() const { return use_trained_; }
+  // The GomokuEval option.
+  void set_mode(GomokuEvalMode mode) { mode_ = mode; }
   // What went wrong since the last call, for the loop to print.
   std::vector<std::string> take_messages();
 
@@ -53,7 +61,7 @@ class GomokuEvaluation {
   };
   std::filesystem::path directory_;
   std::array<Slot, games::gomoku::kAllRules.size()> slots_{};
-  bool use_trained_ = true;
+  GomokuEvalMode mode_ = GomokuEvalMode::kAuto;
   std::vector<std::string> messages_;
 };
 

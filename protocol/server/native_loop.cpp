@@ -163,7 +163,7 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       break;
     case OptionId::kGomokuEval:
       if (refuse_while_busy("changing GomokuEval")) return;
-      gomoku_eval_.use_trained(change->updated.gomoku_trained);
+      gomoku_eval_.set_mode(change->updated.gomoku_eval);
       session_->set_extras(position_extras());
       report_gomoku_eval();
       break;

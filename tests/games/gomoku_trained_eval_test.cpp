@@ -38,8 +38,9 @@ LineKey key_of(const char* cells) {
 CodeValues random_codes(core::Rng& rng, int amplitude = 1000) {
   CodeValues codes{};
   const auto span = static_cast<std::uint64_t>(2 * amplitude + 1);
-  for (auto& role : codes)
-    for (std::int32_t& v : role) v = static_cast<std::int32_t>(rng.below(span)) - amplitude;
+  for (auto& colour : codes)
+    for (auto& role : colour)
+      for (std::int32_t& v : role) v = static_cast<std::int32_t>(rng.below(span)) - amplitude;
   return codes;
 }
 

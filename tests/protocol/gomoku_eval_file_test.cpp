@@ -1,7 +1,8 @@
 // Gomoku's trained weights as shipped and loaded (protocol/server/gomoku_eval_file.h):
 // the four files beside the executable (the build copies them next to every
 // program in the build directory, this test's too) with their sizes, checksums and
-// rules, a fixed position's score with them, a damaged or missing file refused with
+// rules, a fixed position's score with them, `auto` taking them only where they
+// won their match, a damaged or missing file refused with
 // a clear message and the hand-set evaluation used instead, and the native loop
 // giving the weights to its Gomoku positions (GomokuEval switching them off).
 
@@ -33,7 +34,7 @@ using testing_support::Lines;
 
 // The fixed position's scores with the shipped weights (see below).
 constexpr core::Score kFreestyleScore = -108;
-constexpr core::Score kRenjuScore = -239;
+constexpr core::Score kRenjuScore = -178;
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -68,6 +69,7 @@ TEST(GomokuEvalFile, ShippedFilesLieBesideTheExecutableWithTheirRulesAndChecksum
     ASSERT_TRUE(weights) << weights.error();
     EXPECT_EQ((*weights)->rule(), rule);
     GomokuEvaluation evaluation;  // the executable's directory
+    evaluation.set_mode(GomokuEvalMode::kTrained);
     EXPECT_NE(evaluation.weights_for(rule), nullptr);
     EXPECT_TRUE(evaluation.take_messages().empty());
   }
@@ -147,7 +149,21 @@ TEST(GomokuEvalFile, TheNativeLoopGivesTheWeightsToItsPositionsAndGomokuEvalSwit
   testing_support::send_line(loop, out, "setoption name GomokuEval value trained");
   EXPECT_TRUE(any_contains(testing_support::send_line(loop, out, "eval"), "trained patterns"));
   const Lines bad = testing_support::send_line(loop, out, "setoption name GomokuEval value learned");
-  EXPECT_TRUE(any_contains(bad, "GomokuEval is trained or hand"));
+  EXPECT_TRUE(any_contains(bad, "GomokuEval is auto, trained or hand"));
+}
+
+TEST(GomokuEvalFile, AutoTakesTheTrainedValuesOnlyWhereTheyWonTheirMatch) {
+  GomokuEvaluation evaluation;
+  for (const Rule rule : games::gomoku::kAllRules)
+    EXPECT_EQ(evaluation.weights_for(rule) != nullptr, trained_by_default(rule)) << games::gomoku::rule_name(rule);
+  EXPECT_FALSE(trained_by_default(Rule::kOverlineForbidden));
+  EXPECT_TRUE(trained_by_default(Rule::kFreestyle));
+  EXPECT_TRUE(trained_by_default(Rule::kRenju));
+  evaluation.set_mode(GomokuEvalMode::kTrained);
+  EXPECT_NE(evaluation.weights_for(Rule::kOverlineForbidden), nullptr);
+  evaluation.set_mode(GomokuEvalMode::kHand);
+  EXPECT_EQ(evaluation.weights_for(Rule::kFreestyle), nullptr);
+  EXPECT_TRUE(evaluation.take_messages().empty());
 }
 
 }  // namespace

@@ -79,10 +79,11 @@ int main(int argc, char** argv) {
       if (auto problem = narabe::tools::parse_mate_problem(text)) problems.push_back(*problem);
     // Any values do: the work per stone does not depend on them.
     narabe::games::gomoku::CodeValues codes{};
-    for (std::size_t code = 0; code < codes[0].size(); ++code) {
-      codes[0][code] = static_cast<std::int32_t>(code % 97);
-      codes[1][code] = -static_cast<std::int32_t>(code % 89);
-    }
+    for (auto& colour : codes)
+      for (std::size_t code = 0; code < colour[0].size(); ++code) {
+        colour[0][code] = static_cast<std::int32_t>(code % 97);
+        colour[1][code] = -static_cast<std::int32_t>(code % 89);
+      }
     const auto values = std::make_unique<narabe::games::gomoku::PointValues>(
         narabe::games::gomoku::PointValues::from_codes(codes));
     const bool with_values = vm.count("values") != 0;

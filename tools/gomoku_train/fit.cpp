@@ -10,18 +10,23 @@ namespace narabe::tools::gomoku_train {
 
 namespace gomoku = games::gomoku;
 
-void position_features(const games::Gomoku& game, std::vector<Feature>& out) {
+void position_features(const games::Gomoku& game, std::vector<Feature>& out, bool apart) {
   std::array<std::uint16_t, kFeatures> counts{};
   const gomoku::PatternBoard& board = game.patterns();
   const gomoku::Cell own = game.colour_to_move();
   const gomoku::Cell other = gomoku::opponent_of(own);
+  auto block = [&](gomoku::Cell colour, int role) {
+    return ((apart && colour == gomoku::kWhite ? 2 : 0) + role) * gomoku::kPatternCodes;
+  };
+  const int own_block = block(own, 0), other_block = block(other, 1);
   for (int rank = 0; rank < game.size(); ++rank)
     for (int file = 0; file < game.size(); ++file) {
       const int at = gomoku::cell_index(file, rank);
       if (game.cell(at) != gomoku::kEmpty) continue;
-      ++counts[static_cast<std::size_t>(board.code(at, own))];
-      ++counts[static_cast<std::size_t>(gomoku::kPatternCodes + board.code(at, other))];
+      ++counts[static_cast<std::size_t>(own_block + board.code(at, own))];
+      ++counts[static_cast<std::size_t>(other_block + board.code(at, other))];
     }
+  if (apart) counts[static_cast<std::size_t>(kCodeFeatures + (own == gomoku::kBlack ? 0 : 1))] = 1;
   for (std::size_t f = 0; f < counts.size(); ++f)
     if (counts[f] != 0) out.push_back({static_cast<std::uint16_t>(f), counts[f]});
 }
@@ -117,13 +122,15 @@ std::vector<double> fit_logistic(const Samples& train, const Samples& test, cons
   return w;
 }
 
-gomoku::CodeValues to_code_values(const std::vector<double>& weights) {
+gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colours_apart) {
   gomoku::CodeValues values{};
-  for (std::size_t role = 0; role < 2; ++role)
-    for (std::size_t code = 0; code < gomoku::kPatternCodes; ++code) {
-      const double v = std::round(weights[role * gomoku::kPatternCodes + code] * gomoku::EvalWeights::kScale);
-      values[role][code] = static_cast<std::int32_t>(std::clamp(v, -32767.0, 32767.0));
-    }
+  for (std::size_t colour = 0; colour < 2; ++colour)
+    for (std::size_t role = 0; role < 2; ++role)
+      for (std::size_t code = 0; code < gomoku::kPatternCodes; ++code) {
+        const std::size_t block = (colours_apart ? 2 * colour : 0) + role;
+        const double v = std::round(weights[block * gomoku::kPatternCodes + code] * gomoku::EvalWeights::kScale);
+        values[colour][role][code] = static_cast<std::int32_t>(std::clamp(v, -32767.0, 32767.0));
+      }
   return values;
 }
 

@@ -5,7 +5,11 @@
 // many empty points have it). Adam on minibatches, with a little L2 shrinkage so
 // that codes seen rarely stay near 0. The target is the game's result for the side
 // to move (1, 1/2, 0), optionally blended with the self-play search's score turned
-// into a probability (lambda: the score's share).
+// into a probability (lambda: the score's share). The two colours share the codes'
+// values unless asked (`apart`): then a black point's codes and a white point's are
+// separate features (under renju a double three is forbidden to one and wins for
+// the other). That fitted the held-out renju games better but played far worse
+// (docs/gomoku.md), so the shipped weights share them.
 
 #include <cstdint>
 #include <functional>
@@ -16,15 +20,23 @@
 
 namespace narabe::tools::gomoku_train {
 
-inline constexpr int kFeatures = 2 * games::gomoku::kPatternCodes;
+// The codes' features, then (colours apart only) one for "Black is to move" and one for
+// "White is to move": they take up the colours' difference in results (Black wins
+// most renju games from random openings), which the search must not see: a value
+// that depended on who is to move would pull it toward lines of one parity. They
+// are fitted and left out of the weights.
+inline constexpr int kCodeFeatures = 4 * games::gomoku::kPatternCodes;
+inline constexpr int kFeatures = kCodeFeatures + 2;
 
 struct Feature {
-  std::uint16_t index;  // code (side to move's) or kPatternCodes + code (opponent's)
+  // (colour * 2 + role) * kPatternCodes + code: colour 0 black, 1 white (always 0
+  // when the colours share values), role 0 the side to move's point, 1 the opponent's
+  std::uint16_t index;
   std::uint16_t count;
 };
 
 // The features of a position whose board keeps pattern codes (weights set).
-void position_features(const games::Gomoku& game, std::vector<Feature>& out);
+void position_features(const games::Gomoku& game, std::vector<Feature>& out, bool colours_apart);
 
 struct Samples {
   std::vector<Feature> features;
@@ -57,6 +69,6 @@ std::vector<double> fit_logistic(const Samples& train, const Samples& test, cons
                                  FitReport& report, const std::function<void(int, double, double)>& each_epoch);
 
 // Rounds the fitted log-odds to the weights file's values (EvalWeights::kScale).
-games::gomoku::CodeValues to_code_values(const std::vector<double>& weights);
+games::gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colours_apart);
 
 }  // namespace narabe::tools::gomoku_train

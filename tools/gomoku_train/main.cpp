@@ -107,6 +107,7 @@ int fit(const po::variables_map& vm) {
   const auto rule = rule_option(vm);
   if (!rule) return 2;
   const int holdout = vm["holdout"].as<int>();
+  const bool apart = vm.count("colours-apart") != 0;
   const double lambda = vm["lambda"].as<double>();
   train::FitSettings settings;
   settings.epochs = vm["epochs"].as<int>();
@@ -152,7 +153,7 @@ int fit(const po::variables_map& vm) {
           target = static_cast<float>((1 - lambda) * result + lambda * p);
         }
         features.clear();
-        train::position_features(position, features);
+        train::position_features(position, features, apart);
         set.features.insert(set.features.end(), features.begin(), features.end());
         set.begin.push_back(static_cast<std::uint32_t>(set.features.size()));
         set.target.push_back(target);
@@ -173,7 +174,7 @@ int fit(const po::variables_map& vm) {
   const std::vector<double> w = train::fit_logistic(train_set, test_set, settings, report, [](int epoch, double tr, double te) {
     fmt::print(stderr, "epoch {:3}  train log-loss {:.4f}  held-out {:.4f}\n", epoch, tr, te);
   });
-  const gomoku::EvalWeights weights(*rule, train::to_code_values(w));
+  const gomoku::EvalWeights weights(*rule, train::to_code_values(w, apart));
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const std::string out_path = vm["out"].as<std::string>();
   std::ofstream out(out_path, std::ios::binary);
@@ -187,17 +188,23 @@ int fit(const po::variables_map& vm) {
              report.test_loss, report.test_result_loss, report.test_result_mse, report.test_constant_loss,
              report.test_hand_loss, report.hand_scale);
   fmt::print("{} bytes -> {} ({:.1f} s CPU in all)\n", bytes.size(), out_path, cpu_seconds() - cpu);
+  if (apart)
+    fmt::print("left out of the weights: Black to move {:+.0f}, White to move {:+.0f}\n",
+               w[train::kCodeFeatures] * gomoku::EvalWeights::kScale, w[train::kCodeFeatures + 1] * gomoku::EvalWeights::kScale);
   if (vm.count("show")) {
     // The codes by how often they were seen, with their values.
-    std::vector<std::uint64_t> seen(train::kFeatures, 0);
+    std::vector<std::uint64_t> seen(train::kCodeFeatures, 0);
     for (const train::Feature& f : train_set.features) seen[f.index] += f.count;
-    std::vector<int> order(train::kFeatures);
-    for (int i = 0; i < train::kFeatures; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::vector<int> order(train::kCodeFeatures);
+    for (int i = 0; i < train::kCodeFeatures; ++i) order[static_cast<std::size_t>(i)] = i;
     std::sort(order.begin(), order.end(), [&](int a, int b) { return seen[static_cast<std::size_t>(a)] > seen[static_cast<std::size_t>(b)]; });
-    for (int k = 0; k < std::min(vm["show"].as<int>(), train::kFeatures); ++k) {
+    for (int k = 0; k < std::min(vm["show"].as<int>(), train::kCodeFeatures); ++k) {
       const auto f = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+      if (seen[f] == 0) break;
       const auto& c = gomoku::kCodeClasses[f % gomoku::kPatternCodes];
-      fmt::print("{:<8} {:>4} {:>4} {:>4} {:>4}  seen {:>10}  value {:>6}\n", f < gomoku::kPatternCodes ? "to-move" : "opponent",
+      const std::size_t block = f / gomoku::kPatternCodes;
+      const char* colour = !apart ? "" : block >= 2 ? "white " : "black ";
+      fmt::print("{}{:<8} {:>4} {:>4} {:>4} {:>4}  seen {:>10}  value {:>6}\n", colour, block % 2 == 0 ? "to-move" : "opponent",
                  gomoku::line_class_name(static_cast<gomoku::LineClass>(c[0])),
                  gomoku::line_class_name(static_cast<gomoku::LineClass>(c[1])),
                  gomoku::line_class_name(static_cast<gomoku::LineClass>(c[2])),
@@ -229,7 +236,8 @@ int main(int argc, char** argv) {
       "epochs", po::value<int>()->default_value(20), "fit: passes over the data")(
       "step", po::value<double>()->default_value(0.002), "fit: Adam's step size")(
       "l2", po::value<double>()->default_value(1e-6), "fit: L2 shrinkage per sample")(
-      "show", po::value<int>(), "fit: print the N most frequent codes' values");
+      "show", po::value<int>(), "fit: print the N most frequent codes' values")(
+      "colours-apart", "fit: values of their own for each colour (played worse under renju; see gomoku.md)");
   po::positional_options_description positional;
   positional.add("command", 1);
   const auto command_line = tools::parse_command_line(argc, argv, "narabe-gomoku-train", options, options, positional);

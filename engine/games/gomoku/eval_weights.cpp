@@ -53,11 +53,12 @@ core::Expected<EvalWeights> EvalWeights::from_bytes(std::span<const std::uint8_t
     return core::make_error("checksum mismatch (the file is corrupt)");
   CodeValues values;
   std::size_t at = kHeaderBytes;
-  for (auto& role : values)
-    for (std::int32_t& v : role) {
-      v = static_cast<std::int16_t>(bytes[at] | bytes[at + 1] << 8);
-      at += 2;
-    }
+  for (auto& colour : values)
+    for (auto& role : colour)
+      for (std::int32_t& v : role) {
+        v = static_cast<std::int16_t>(bytes[at] | bytes[at + 1] << 8);
+        at += 2;
+      }
   return EvalWeights(kAllRules[rule], values);
 }
 
@@ -67,13 +68,14 @@ std::vector<std::uint8_t> EvalWeights::to_bytes() const {
   write_u32(out, static_cast<std::uint32_t>(rule_));
   write_u32(out, kLineClasses);
   write_u32(out, kPatternCodes);
-  for (const auto& role : codes_)
-    for (const std::int32_t v : role) {
-      const auto word = static_cast<std::uint16_t>(static_cast<std::int16_t>(
-          std::clamp<std::int32_t>(v, std::numeric_limits<std::int16_t>::min(), std::numeric_limits<std::int16_t>::max())));
-      out.push_back(static_cast<std::uint8_t>(word & 0xff));
-      out.push_back(static_cast<std::uint8_t>(word >> 8));
-    }
+  for (const auto& colour : codes_)
+    for (const auto& role : colour)
+      for (const std::int32_t v : role) {
+        const auto word = static_cast<std::uint16_t>(static_cast<std::int16_t>(
+            std::clamp<std::int32_t>(v, std::numeric_limits<std::int16_t>::min(), std::numeric_limits<std::int16_t>::max())));
+        out.push_back(static_cast<std::uint8_t>(word & 0xff));
+        out.push_back(static_cast<std::uint8_t>(word >> 8));
+      }
   const std::uint64_t sum = fnv1a(out);
   for (std::size_t i = 0; i < kChecksumBytes; ++i) out.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
   return out;

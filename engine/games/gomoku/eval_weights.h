@@ -11,13 +11,14 @@
 //
 //   offset  size  field
 //        0     8  magic "NRBGMEV1"
-//        8     4  format version (1)
+//        8     4  format version (2)
 //       12     4  rule (Rule's value: 0 freestyle, 1 standard, 2 renju,
 //                 3 overline-forbidden)
 //       16     4  line classes (kLineClasses, 11)
 //       20     4  pattern codes (kPatternCodes, 1001)
-//       24  4004  the side to move's values, then the opponent's: int16 each
-//     4028     8  FNV-1a 64 of bytes 0 .. 4028
+//       24  8008  four tables of 1001 int16: a black point's values (Black to
+//                 move, Black the opponent), then a white point's
+//     8032     8  FNV-1a 64 of bytes 0 .. 8032
 
 #include <array>
 #include <cstdint>
@@ -32,9 +33,9 @@ namespace narabe::games::gomoku {
 
 class EvalWeights {
  public:
-  static constexpr std::uint32_t kFormatVersion = 1;
+  static constexpr std::uint32_t kFormatVersion = 2;
   static constexpr std::size_t kHeaderBytes = 24;
-  static constexpr std::size_t kPayloadBytes = 2 * kPatternCodes * 2;
+  static constexpr std::size_t kPayloadBytes = 4 * kPatternCodes * 2;
   static constexpr std::size_t kChecksumBytes = 8;
   static constexpr std::size_t kFileBytes = kHeaderBytes + kPayloadBytes + kChecksumBytes;
   // Score units per unit of log-odds.

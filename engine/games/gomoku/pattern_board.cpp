@@ -68,7 +68,7 @@ void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh
     if (change == 0) continue;
     const auto after = static_cast<std::uint16_t>(indices[c] + change * place);
     indices[c] = after;
-    const auto& value = values_->by_index[after];
+    const auto& value = values_->by_index[c][after];
     if (sign != 0) {
       value_sums_[c][0] += value[0] - point[c][0];
       value_sums_[c][1] += value[1] - point[c][1];
@@ -103,7 +103,7 @@ void PatternBoard::set_values(const PointValues* values) {
       index[1] = static_cast<std::uint16_t>(index[1] + (both >> 4) * kClassPlace[d]);
     }
     for (std::size_t c = 0; c < 2; ++c)
-      point_values_[static_cast<std::size_t>(at)][c] = {values_->by_index[index[c]][0], values_->by_index[index[c]][1]};
+      point_values_[static_cast<std::size_t>(at)][c] = {values_->by_index[c][index[c]][0], values_->by_index[c][index[c]][1]};
     if (cells_[static_cast<std::size_t>(at)] == kEmpty) add_values(at, +1);
   }
 }

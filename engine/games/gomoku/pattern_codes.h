@@ -99,20 +99,25 @@ constexpr std::array<std::uint16_t, kPatternIndices> make_code_of_index() {
 inline constexpr std::array<std::uint16_t, kPatternIndices> kCodeOfIndex = detail::make_code_of_index();
 inline constexpr std::array<int, 4> kClassPlace = {1, 11, 121, 1331};
 
-// The values of the codes: [0][code] when the code's colour is to move, [1][code]
-// when it is the opponent.
-using CodeValues = std::array<std::array<std::int32_t, kPatternCodes>, 2>;
+// The values of the codes: [colour][role][code], colour 0 for a black stone on the
+// point and 1 for a white one, role 0 when that colour is to move and 1 when it is
+// the opponent. Under renju the same code means different things for the two
+// colours (a double three is forbidden to Black, a win for White), so each colour
+// has its own values; the symmetric rules give both the same.
+using CodeValues = std::array<std::array<std::array<std::int32_t, kPatternCodes>, 2>, 2>;
 
 // The same values by the unsorted index the pattern board keeps (the code looked up
-// once here, not on every stone): by_index[index] = {to move, opponent}, as 16 bits
-// (the file's width) so that the table stays small in the cache.
+// once here, not on every stone): by_index[colour][index] = {to move, opponent}, as
+// 16 bits (the file's width) so that the table stays small in the cache.
 struct PointValues {
-  std::array<std::array<std::int16_t, 2>, kPatternIndices> by_index{};
+  std::array<std::array<std::array<std::int16_t, 2>, kPatternIndices>, 2> by_index{};
   static PointValues from_codes(const CodeValues& codes) {
     PointValues v;
-    for (std::size_t i = 0; i < v.by_index.size(); ++i)
-      for (std::size_t role = 0; role < 2; ++role)
-        v.by_index[i][role] = static_cast<std::int16_t>(std::clamp(codes[role][kCodeOfIndex[i]], -32767, 32767));
+    for (std::size_t colour = 0; colour < 2; ++colour)
+      for (std::size_t i = 0; i < kPatternIndices; ++i)
+        for (std::size_t role = 0; role < 2; ++role)
+          v.by_index[colour][i][role] =
+              static_cast<std::int16_t>(std::clamp(codes[colour][role][kCodeOfIndex[i]], -32767, 32767));
     return v;
   }
 };
