@@ -54,6 +54,7 @@ std::vector<std::string> option_lines() {
   lines.emplace_back("option name Evaluation type combo default pattern var pattern var simple");
   lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
   lines.emplace_back("option name ProbCut type check default true");
+  lines.emplace_back("option name GomokuEval type combo default auto var auto var trained var hand");
   return lines;
 }
 
@@ -121,6 +122,16 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
           fmt::format("option Evaluation is pattern or simple, not '{}'", sanitize_for_echo(value)));
     change.id = OptionId::kEvaluation;
     change.updated.pattern_eval = value == "pattern";
+    return change;
+  }
+  if (iequals(name, "GomokuEval")) {
+    if (value != "auto" && value != "trained" && value != "hand")
+      return core::make_error(
+          fmt::format("option GomokuEval is auto, trained or hand, not '{}'", sanitize_for_echo(value)));
+    change.id = OptionId::kGomokuEval;
+    change.updated.gomoku_eval = value == "auto"      ? GomokuEvalMode::kAuto
+                                 : value == "trained" ? GomokuEvalMode::kTrained
+                                                      : GomokuEvalMode::kHand;
     return change;
   }
   if (iequals(name, "EvalFile")) {

@@ -13,6 +13,11 @@
 
 namespace narabe::server {
 
+// Gomoku's evaluation at Level max (the GomokuEval option): the trained values for
+// the rules where they beat the hand-set weights in matches (auto), the trained
+// values for every rule, or the hand-set weights.
+enum class GomokuEvalMode { kAuto, kTrained, kHand };
+
 struct EngineOptions {
   int hash_mb = 64;
   int threads = 1;
@@ -24,9 +29,10 @@ struct EngineOptions {
   bool pattern_eval = true;
   std::string eval_file = "reversi_eval.bin";
   bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
+  GomokuEvalMode gomoku_eval = GomokuEvalMode::kAuto;
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut };
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval };
 
 struct OptionChange {
   OptionId id;

@@ -20,10 +20,19 @@ namespace narabe::server {
 template <core::Game G>
 class GameSession final : public Session {
  public:
-  GameSession(const typename G::Variant& variant, core::TranspositionTable& table)
+  GameSession(const typename G::Variant& variant, core::TranspositionTable& table,
+              const PositionExtras& extras = {})
       : variant_(variant), position_(variant), table_(table),
         search_(std::make_unique<search::Search<G>>(table)) {
+    GameSession::set_extras(extras);
     search_->prepare(position_);  // at newgame, not in the first timed search
+  }
+
+  void set_extras(const PositionExtras& extras) override {
+    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) {
+      gomoku_weights_ = extras.gomoku_weights ? extras.gomoku_weights(variant_.rule) : nullptr;
+      position_.set_eval_weights(gomoku_weights_);
+    }
   }
 
   std::string_view game_name() const override { return G::kName; }
@@ -34,6 +43,7 @@ class GameSession final : public Session {
     auto start = fen ? G::from_fen(variant_, *fen) : core::Expected<G>(G(variant_));
     if (!start) return core::make_error("bad fen: " + start.error());
     G next = std::move(*start);
+    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) next.set_eval_weights(gomoku_weights_);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       auto move = next.parse_move(moves[i]);
       if (!move)
@@ -130,6 +140,7 @@ class GameSession final : public Session {
 
   typename G::Variant variant_;
   G position_;
+  std::shared_ptr<const games::gomoku::EvalWeights> gomoku_weights_;  // what set_extras chose
   core::TranspositionTable& table_;
   std::unique_ptr<search::Search<G>> search_;
   core::Rng rng_;

@@ -278,7 +278,9 @@ bool GomocupLoop::need_board() {
 
 bool GomocupLoop::new_game(int size) {
   core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
-  auto created = create_session(kGame, variant, table_, [this] { session_.reset(); });
+  const PositionExtras extras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
+  auto created = create_session(kGame, variant, table_, [this] { session_.reset(); }, extras);
+  for (const std::string& text : gomoku_eval_.take_messages()) message(text);
   if (!created) {
     error(created.error());
     return false;

@@ -26,6 +26,7 @@
 #include "engine/core/side.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
+#include "protocol/server/gomoku_eval_file.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/search_worker.h"
 #include "protocol/server/session.h"
@@ -151,6 +152,7 @@ class GomocupLoop {
 
   OutputChannel& out_;
   core::TranspositionTable table_;
+  GomokuEvaluation gomoku_eval_;  // the trained weights per rule (MESSAGE when missing)
   std::unique_ptr<Session> session_;
   int size_ = 0;  // 0 before START
   std::string rule_ = "freestyle";

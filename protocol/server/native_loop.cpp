@@ -162,6 +162,12 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       evaluation_.use_patterns(change->updated.pattern_eval);
       evaluation_.apply();
       break;
+    case OptionId::kGomokuEval:
+      if (refuse_while_busy("changing GomokuEval")) return;
+      gomoku_eval_.set_mode(change->updated.gomoku_eval);
+      session_->set_extras(position_extras());
+      report_gomoku_eval();
+      break;
     case OptionId::kProbCut:
       if (refuse_while_busy("changing ProbCut")) return;
       games::reversi::set_probcut_enabled(change->updated.probcut);
@@ -197,10 +203,19 @@ void NativeLoop::cmd_newgame(const Tokens& tokens) {
   core::VariantArgs variant;
   for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
     variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
-  auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); });
+  auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); }, position_extras());
+  report_gomoku_eval();
   if (!session) return error(session.error());
   session_ = std::move(*session);
   reset_game_memory();
+}
+
+PositionExtras NativeLoop::position_extras() {
+  return PositionExtras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
+}
+
+void NativeLoop::report_gomoku_eval() {
+  for (const std::string& text : gomoku_eval_.take_messages()) out_.write_line("info string " + printable(text, 300));
 }
 
 void NativeLoop::cmd_ucinewgame() {

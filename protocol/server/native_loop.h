@@ -12,6 +12,7 @@
 
 #include "engine/core/transposition_table.h"
 #include "protocol/server/engine_options.h"
+#include "protocol/server/gomoku_eval_file.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/reversi_eval_file.h"
 #include "protocol/server/search_worker.h"
@@ -62,10 +63,14 @@ class NativeLoop {
   void cmd_eval();
   void cmd_bench();
   void cmd_forbidden();
+  // What sessions give their positions; prints what went wrong loading weights.
+  PositionExtras position_extras();
+  void report_gomoku_eval();
 
   OutputChannel& out_;
   EngineOptions options_;
   EvaluationChoice evaluation_;
+  GomokuEvaluation gomoku_eval_;  // Gomoku's trained weights, per rule
   core::TranspositionTable table_;
   std::unique_ptr<Session> session_;
   SearchWorker worker_;  // last: joined before the session and table go away

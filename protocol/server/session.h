@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +17,7 @@
 #include "engine/core/game_concept.h"
 #include "engine/core/level.h"
 #include "engine/core/stop_signal.h"
+#include "engine/games/gomoku/eval_weights.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_report.h"
 
@@ -51,6 +53,12 @@ struct PerftResult {
 };
 using PerftJob = std::function<PerftResult(const core::StopSignal&)>;
 
+// What a session gives the positions it makes beyond their variant.
+struct PositionExtras {
+  // Gomoku's trained evaluation weights for a rule (null: the hand-set evaluation).
+  std::function<std::shared_ptr<const games::gomoku::EvalWeights>(games::gomoku::Rule)> gomoku_weights;
+};
+
 class Session {
  public:
   virtual ~Session() = default;
@@ -71,6 +79,9 @@ class Session {
   virtual std::vector<std::string> winning_line() const = 0;
   virtual std::vector<std::string> forbidden_points() const { return {}; }
   virtual std::vector<core::EvalTerm> evaluation() const = 0;
+  // Takes new extras (an evaluation option changed) for the position and every
+  // later one.
+  virtual void set_extras(const PositionExtras& extras) = 0;
   // The position's invariants (engine/core/position_invariants.h): checked after
   // every command by the fuzzers and by debug builds.
   virtual core::Status check_invariants() const = 0;

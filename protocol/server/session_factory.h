@@ -21,7 +21,8 @@ namespace narabe::server {
 core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
                                                         core::TranspositionTable& table,
-                                                        const std::function<void()>& before_build = {});
+                                                        const std::function<void()>& before_build = {},
+                                                        const PositionExtras& extras = {});
 
 // The handshake's `game <name> [variants ...]` lines.
 std::vector<std::string> game_lines();

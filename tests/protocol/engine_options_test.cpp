@@ -34,6 +34,7 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name Evaluation type combo default pattern var pattern var simple",
       "option name EvalFile type string default reversi_eval.bin",
       "option name ProbCut type check default true",
+      "option name GomokuEval type combo default auto var auto var trained var hand",
   };
   EXPECT_EQ(option_lines(), expected);
 }

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <iostream>
 #include <string>
 
@@ -49,7 +50,8 @@ int main(int argc, char** argv) {
       "max-moves", po::value(&max_moves), "most attacker moves a VCT searches (40; VCF goes to 120)")(
       "hash", po::value(&hash_mb), "table size in MB (64)")("only", po::value(&only), "solve only this id")(
       "lines", "print each proven line")(
-      "speed", "instead: place+remove stones on the pattern board (the solver's make/unmake) a second");
+      "speed", "instead: place+remove stones on the pattern board (the solver's make/unmake) a second")(
+      "values", "with --speed: the board also keeps the trained evaluation's pattern codes and value sums");
   po::positional_options_description positional;
   positional.add("file", 1);
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-gomoku-mate", options, options, positional);
@@ -75,11 +77,22 @@ int main(int argc, char** argv) {
     std::vector<Problem> problems;
     for (std::string text; std::getline(in, text);)
       if (auto problem = narabe::tools::parse_mate_problem(text)) problems.push_back(*problem);
+    // Any values do: the work per stone does not depend on them.
+    narabe::games::gomoku::CodeValues codes{};
+    for (auto& colour : codes)
+      for (std::size_t code = 0; code < colour[0].size(); ++code) {
+        colour[0][code] = static_cast<std::int32_t>(code % 97);
+        colour[1][code] = -static_cast<std::int32_t>(code % 89);
+      }
+    const auto values = std::make_unique<narabe::games::gomoku::PointValues>(
+        narabe::games::gomoku::PointValues::from_codes(codes));
+    const bool with_values = vm.count("values") != 0;
     std::uint64_t count = 0;
     const double start = cpu_seconds();
     while (cpu_seconds() - start < 1.0)
       for (const Problem& problem : problems) {
         narabe::games::gomoku::PatternBoard board(problem.cells, Problem::kRule);
+        if (with_values) board.set_values(values.get());
         for (int at = 0; at < narabe::games::gomoku::kCells; ++at)
           if (board.cell(at) == narabe::games::gomoku::kEmpty) {
             board.place(at, problem.to_move);

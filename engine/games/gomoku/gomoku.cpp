@@ -57,10 +57,17 @@ Gomoku::Gomoku(const Variant& variant)
 
 void Gomoku::set_cells(const Cells& cells) {
   patterns_ = PatternBoard(cells, rule());
+  patterns_.set_values(eval_weights_ ? &eval_weights_->values() : nullptr);
   near_ = {};
   for (int at = 0; at < kCells; ++at)
     if (cells[static_cast<std::size_t>(at)] == kBlack || cells[static_cast<std::size_t>(at)] == kWhite)
       count_near(at, +1);
+}
+
+void Gomoku::set_eval_weights(std::shared_ptr<const gomoku::EvalWeights> weights) {
+  if (weights && weights->rule() != rule()) weights.reset();
+  eval_weights_ = std::move(weights);
+  patterns_.set_values(eval_weights_ ? &eval_weights_->values() : nullptr);
 }
 
 void Gomoku::count_near(int index, int sign) {

@@ -24,12 +24,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/core/game_concept.h"
 #include "engine/games/gomoku/board_geometry.h"
+#include "engine/games/gomoku/eval_weights.h"
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/renju_forbidden.h"
 #include "engine/games/gomoku/rule.h"
@@ -112,6 +114,10 @@ class Gomoku {
   gomoku::Cell cell(int index) const { return patterns_.cell(index); }
   // The line patterns of the board, kept up to date move by move.
   const gomoku::PatternBoard& patterns() const { return patterns_; }
+  // The trained evaluation's weights (null: the hand-set evaluation). Weights made
+  // for another rule are not taken (null). Copies of the position share them.
+  void set_eval_weights(std::shared_ptr<const gomoku::EvalWeights> weights);
+  const gomoku::EvalWeights* eval_weights() const { return eval_weights_.get(); }
   // Whether a stone lies within gomoku::kNearRadius steps of the point (in any of
   // the eight directions).
   bool near_stone(int index) const { return near_[static_cast<std::size_t>(index)] != 0; }
@@ -132,6 +138,7 @@ class Gomoku {
 
   Variant variant_;
   gomoku::PatternBoard patterns_;
+  std::shared_ptr<const gomoku::EvalWeights> eval_weights_;  // keeps patterns_' values alive
   // Stones within kNearRadius of each point (wall cells too: nobody reads them).
   std::array<std::uint8_t, gomoku::kCells> near_{};
   std::uint64_t hash_ = 0;

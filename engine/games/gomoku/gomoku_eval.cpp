@@ -91,6 +91,8 @@ core::Score rows_evaluation(const Gomoku& game) {
 core::Score evaluate(const Gomoku& game) {
   const Cell own = game.colour_to_move();
   const PatternBoard& board = game.patterns();
+  if (game.eval_weights() != nullptr)
+    return clamp_to_eval_range(board.value_sum(own, 0) + board.value_sum(opponent_of(own), 1));
   return clamp_to_eval_range(patterns_worth(board, own, kOwnWorth) -
                              patterns_worth(board, opponent_of(own), kOpponentWorth));
 }
@@ -99,6 +101,12 @@ std::vector<core::EvalTerm> evaluation_terms(const Gomoku& game) {
   const Cell own = game.colour_to_move();
   const PatternBoard& board = game.patterns();
   std::vector<core::EvalTerm> terms;
+  if (game.eval_weights() != nullptr) {
+    terms.push_back({"trained patterns (side to move's points)", board.value_sum(own, 0)});
+    terms.push_back({"trained patterns (opponent's points)", board.value_sum(opponent_of(own), 1)});
+    terms.push_back({"total", evaluate(game)});
+    return terms;
+  }
   for (int s = kShapeCount - 1; s >= 1; --s) {
     const auto shape = static_cast<Shape>(s);
     const auto i = static_cast<std::size_t>(s);

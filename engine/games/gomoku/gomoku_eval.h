@@ -16,6 +16,11 @@
 // An overline counts for nothing. The weights were set by hand and checked in
 // matches against the rows evaluation below (docs/gomoku.md).
 //
+// With trained weights (Gomoku::set_eval_weights, eval_weights.h) the search's
+// evaluation is instead the sum of the learned values of every empty point's
+// pattern code, the side to move's codes and the opponent's valued apart: two sums
+// the pattern board keeps.
+//
 // The rows evaluation, the one of the Gomoku tutorial, which the casual levels
 // keep: for each side, the rows of consecutive stones in the four directions by
 // length and by how many of their two ends are empty ("open": both, "closed": one;

@@ -22,7 +22,8 @@ Cells PatternBoard::empty_cells(int size) {
 PatternBoard::PatternBoard(const Cells& cells, Rule rule)
     : cells_(cells),
       rule_(rule),
-      table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)) {
+      table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)),
+      class_table_(needs_exact_five(rule, kBlack), needs_exact_five(rule, kWhite)) {
   for (int at = 0; at < kCells; ++at) {
     if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
     for (std::size_t d = 0; d < kDirections.size(); ++d) {
@@ -41,13 +42,78 @@ void PatternBoard::refresh(int at, int dir, int sign) {
   auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
   const LineKey key = keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
   const std::uint8_t fresh = table_.shapes(key);
-  if (sign != 0 && fresh != both) {
-    --counts_[0][static_cast<std::size_t>(both & 15)];
-    --counts_[1][static_cast<std::size_t>(both >> 4)];
-    ++counts_[0][static_cast<std::size_t>(fresh & 15)];
-    ++counts_[1][static_cast<std::size_t>(fresh >> 4)];
+  count_change(both, fresh, sign);
+  both = fresh;
+}
+
+void PatternBoard::refresh_coded(int at, int dir, int sign) {
+  auto& both = shapes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  // One table read for the shapes and the classes.
+  const std::uint16_t entry = class_table_.entry(keys_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)]);
+  const auto fresh = static_cast<std::uint8_t>(entry);
+  refresh_classes(at, dir, sign, static_cast<std::uint8_t>(entry >> 8));
+  count_change(both, fresh, sign);
+  both = fresh;
+}
+
+void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh) {
+  auto& both = classes_[static_cast<std::size_t>(at)][static_cast<std::size_t>(dir)];
+  if (fresh == both) return;
+  const int place = kClassPlace[static_cast<std::size_t>(dir)];
+  auto& indices = class_index_[static_cast<std::size_t>(at)];
+  auto& point = point_values_[static_cast<std::size_t>(at)];
+  for (std::size_t c = 0; c < 2; ++c) {
+    const int shift = c == 0 ? 0 : 4;
+    const int change = ((fresh >> shift) & 15) - ((both >> shift) & 15);
+    if (change == 0) continue;
+    const auto after = static_cast<std::uint16_t>(indices[c] + change * place);
+    indices[c] = after;
+    const auto& value = values_->by_index[c][after];
+    if (sign != 0) {
+      value_sums_[c][0] += value[0] - point[c][0];
+      value_sums_[c][1] += value[1] - point[c][1];
+    }
+    point[c] = {value[0], value[1]};
   }
   both = fresh;
+}
+
+void PatternBoard::add_values(int at, int sign) {
+  const auto& point = point_values_[static_cast<std::size_t>(at)];
+  for (std::size_t c = 0; c < 2; ++c) {
+    value_sums_[c][0] += sign * point[c][0];
+    value_sums_[c][1] += sign * point[c][1];
+  }
+}
+
+void PatternBoard::set_values(const PointValues* values) {
+  values_ = values;
+  value_sums_ = {};
+  if (values_ == nullptr) return;
+  // Every point's classes from scratch (occupied ones too: they are read again when
+  // their stone is removed), the sums over the empty ones.
+  for (int at = 0; at < kCells; ++at) {
+    if (cells_[static_cast<std::size_t>(at)] == kWall) continue;
+    auto& index = class_index_[static_cast<std::size_t>(at)];
+    index = {};
+    for (std::size_t d = 0; d < kDirections.size(); ++d) {
+      const auto both = static_cast<std::uint8_t>(class_table_.entry(keys_[static_cast<std::size_t>(at)][d]) >> 8);
+      classes_[static_cast<std::size_t>(at)][d] = both;
+      index[0] = static_cast<std::uint16_t>(index[0] + (both & 15) * kClassPlace[d]);
+      index[1] = static_cast<std::uint16_t>(index[1] + (both >> 4) * kClassPlace[d]);
+    }
+    for (std::size_t c = 0; c < 2; ++c)
+      point_values_[static_cast<std::size_t>(at)][c] = {values_->by_index[c][index[c]][0], values_->by_index[c][index[c]][1]};
+    if (cells_[static_cast<std::size_t>(at)] == kEmpty) add_values(at, +1);
+  }
+}
+
+void PatternBoard::count_change(std::uint8_t before, std::uint8_t after, int sign) {
+  if (sign == 0 || after == before) return;
+  --counts_[0][static_cast<std::size_t>(before & 15)];
+  --counts_[1][static_cast<std::size_t>(before >> 4)];
+  ++counts_[0][static_cast<std::size_t>(after & 15)];
+  ++counts_[1][static_cast<std::size_t>(after >> 4)];
 }
 
 void PatternBoard::count_point(int at, int sign) {
@@ -55,6 +121,7 @@ void PatternBoard::count_point(int at, int sign) {
     counts_[0][static_cast<std::size_t>(both & 15)] += sign;
     counts_[1][static_cast<std::size_t>(both >> 4)] += sign;
   }
+  if (values_ != nullptr) add_values(at, sign);
 }
 
 void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
@@ -66,7 +133,18 @@ void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
         // The point q sees `at` on the other side of itself.
         LineKey& key = keys_[static_cast<std::size_t>(q)][d];
         key = with_slot(key, -side * k, value);
-        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+        if (values_ != nullptr) class_table_.prefetch(key);
+        else if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh(q, static_cast<int>(d), 1);
+      }
+  }
+  if (values_ == nullptr) return;
+  // With the classes, the keys first (their table reads under way), then the points.
+  for (std::size_t d = 0; d < kDirections.size(); ++d) {
+    const int step = kDirections[d];
+    for (int k = 1; k <= 5; ++k)
+      for (const int side : {-1, 1}) {
+        const int q = at + side * k * step;
+        if (cells_[static_cast<std::size_t>(q)] == kEmpty) refresh_coded(q, static_cast<int>(d), 1);
       }
   }
 }
@@ -81,7 +159,10 @@ void PatternBoard::remove(int at) {
   cells_[static_cast<std::size_t>(at)] = kEmpty;
   rewrite_lines(at, kEmpty);
   // The point's own shapes went stale while it was occupied.
-  for (int d = 0; d < 4; ++d) refresh(at, d, 0);
+  for (int d = 0; d < 4; ++d) {
+    if (values_ != nullptr) refresh_coded(at, d, 0);
+    else refresh(at, d, 0);
+  }
   count_point(at, +1);
 }
 

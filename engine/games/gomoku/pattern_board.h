@@ -10,12 +10,19 @@
 //
 // Shapes are only meaningful on empty points; occupied ones keep stale values
 // that nobody reads (and that the counts leave out).
+//
+// With point values set (set_values: the trained evaluation's, eval_weights.h) it
+// also keeps every point's four line classes (pattern_codes.h) per colour and, per
+// colour, the sum over the empty points of the values of their pattern codes, so
+// the trained evaluation is two additions. Without them (the threat solver's copy,
+// the hand-set evaluation) none of that is done.
 
 #include <array>
 #include <cstdint>
 
 #include "engine/games/gomoku/board_geometry.h"
 #include "engine/games/gomoku/line_shapes.h"
+#include "engine/games/gomoku/pattern_codes.h"
 #include "engine/games/gomoku/rule.h"
 
 namespace narabe::games::gomoku {
@@ -90,11 +97,31 @@ class PatternBoard {
 
   static Cells empty_cells(int size);
 
+  // Starts (or, with null, stops) keeping the pattern codes and their value sums;
+  // `values` must outlive the board's use of it (the position holds the weights).
+  void set_values(const PointValues* values);
+  const PointValues* values() const { return values_; }
+  // The sum over the empty points of the values of `colour`'s codes (role 0:
+  // `colour` is to move, 1: it is the opponent). Only with values set.
+  std::int32_t value_sum(Cell colour, int role) const {
+    return value_sums_[colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
+  }
+  // The pattern code of a stone of `colour` on the empty point `at` (values set).
+  int code(int at, Cell colour) const {
+    return kCodeOfIndex[class_index_[static_cast<std::size_t>(at)][colour == kBlack ? 0 : 1]];
+  }
+
  private:
   void refresh(int at, int dir, int sign);
+  // refresh() reading the shapes and the classes (values set).
+  void refresh_coded(int at, int dir, int sign);
+  void count_change(std::uint8_t before, std::uint8_t after, int sign);
   // Writes `value` into the keys of the points within five steps of `at`.
   void rewrite_lines(int at, std::uint8_t value);
   void count_point(int at, int sign);
+  // Sets the line classes of (at, dir); keeps the sums when `sign` != 0.
+  void refresh_classes(int at, int dir, int sign, std::uint8_t fresh);
+  void add_values(int at, int sign);
 
   Cells cells_{};
   Rule rule_ = Rule::kFreestyle;
@@ -102,6 +129,17 @@ class PatternBoard {
   std::array<std::array<LineKey, 4>, kCells> keys_{};
   std::array<std::array<std::uint8_t, 4>, kCells> shapes_{};
   std::array<std::array<int, kShapeCount>, 2> counts_{};
+
+  // The trained evaluation's state (only kept while values_ is set).
+  const PointValues* values_ = nullptr;
+  LineClassTable class_table_;
+  // Black's class in the low four bits, white's in the high four.
+  std::array<std::array<std::uint8_t, 4>, kCells> classes_{};
+  // Per colour, sum of class(dir) * 11^dir (pattern_codes.h's kPatternIndex).
+  std::array<std::array<std::uint16_t, 2>, kCells> class_index_{};
+  // Per point and colour, the values its code adds to the sums (to move, opponent).
+  std::array<std::array<std::array<std::int32_t, 2>, 2>, kCells> point_values_{};
+  std::array<std::array<std::int32_t, 2>, 2> value_sums_{};
 };
 
 }  // namespace narabe::games::gomoku

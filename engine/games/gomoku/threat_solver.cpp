@@ -464,6 +464,7 @@ ThreatResult ThreatSolver::solve(const PatternBoard& board, int size, Cell attac
                                  int max_attacker_moves) {
   ThreatResult result;
   board_ = board;
+  board_.set_values(nullptr);  // the solver reads shapes only: no pattern codes to keep
   points_.clear();
   for (int rank = 0; rank < size; ++rank)
     for (int file = 0; file < size; ++file) points_.push_back(cell_index(file, rank));

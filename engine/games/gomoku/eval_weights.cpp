@@ -1,0 +1,84 @@
+#include "engine/games/gomoku/eval_weights.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <string_view>
+
+namespace narabe::games::gomoku {
+
+namespace {
+
+constexpr std::string_view kMagic = "NRBGMEV1";
+
+std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
+  return static_cast<std::uint32_t>(b[at]) | static_cast<std::uint32_t>(b[at + 1]) << 8 |
+         static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
+}
+
+void write_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
+  std::uint64_t h = 0xcbf2'9ce4'8422'2325ULL;
+  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x0000'0100'0000'01b3ULL;
+  return h;
+}
+
+}  // namespace
+
+core::Expected<EvalWeights> EvalWeights::from_bytes(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < kHeaderBytes)
+    return core::make_error("truncated: " + std::to_string(bytes.size()) + " bytes is shorter than the header");
+  if (!std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+    return core::make_error("not a narabe Gomoku weights file (bad magic)");
+  const std::uint32_t version = read_u32(bytes, 8);
+  if (version != kFormatVersion)
+    return core::make_error("format version " + std::to_string(version) + ", this engine reads version " +
+                            std::to_string(kFormatVersion));
+  const std::uint32_t rule = read_u32(bytes, 12);
+  if (rule >= kAllRules.size()) return core::make_error("unknown rule " + std::to_string(rule));
+  if (read_u32(bytes, 16) != kLineClasses || read_u32(bytes, 20) != kPatternCodes)
+    return core::make_error("made for another pattern set (" + std::to_string(read_u32(bytes, 16)) + " classes, " +
+                            std::to_string(read_u32(bytes, 20)) + " codes; expected " +
+                            std::to_string(kLineClasses) + ", " + std::to_string(kPatternCodes) + ")");
+  if (bytes.size() != kFileBytes)
+    return core::make_error("truncated or padded: " + std::to_string(bytes.size()) + " bytes, expected " +
+                            std::to_string(kFileBytes));
+  std::uint64_t stored = 0;
+  for (std::size_t i = 0; i < kChecksumBytes; ++i)
+    stored |= static_cast<std::uint64_t>(bytes[kHeaderBytes + kPayloadBytes + i]) << (8 * i);
+  if (stored != fnv1a(bytes.first(kHeaderBytes + kPayloadBytes)))
+    return core::make_error("checksum mismatch (the file is corrupt)");
+  CodeValues values;
+  std::size_t at = kHeaderBytes;
+  for (auto& colour : values)
+    for (auto& role : colour)
+      for (std::int32_t& v : role) {
+        v = static_cast<std::int16_t>(bytes[at] | bytes[at + 1] << 8);
+        at += 2;
+      }
+  return EvalWeights(kAllRules[rule], values);
+}
+
+std::vector<std::uint8_t> EvalWeights::to_bytes() const {
+  std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
+  write_u32(out, kFormatVersion);
+  write_u32(out, static_cast<std::uint32_t>(rule_));
+  write_u32(out, kLineClasses);
+  write_u32(out, kPatternCodes);
+  for (const auto& colour : codes_)
+    for (const auto& role : colour)
+      for (const std::int32_t v : role) {
+        const auto word = static_cast<std::uint16_t>(static_cast<std::int16_t>(
+            std::clamp<std::int32_t>(v, std::numeric_limits<std::int16_t>::min(), std::numeric_limits<std::int16_t>::max())));
+        out.push_back(static_cast<std::uint8_t>(word & 0xff));
+        out.push_back(static_cast<std::uint8_t>(word >> 8));
+      }
+  const std::uint64_t sum = fnv1a(out);
+  for (std::size_t i = 0; i < kChecksumBytes; ++i) out.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
+  return out;
+}
+
+}  // namespace narabe::games::gomoku
