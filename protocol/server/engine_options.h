@@ -14,8 +14,8 @@
 namespace narabe::server {
 
 // Gomoku's evaluation at Level max (the GomokuEval option): the trained values for
-// the rules where they beat the hand-set weights in matches (auto), the trained
-// values for every rule, or the hand-set weights.
+// the rules where they beat the hand-set weights in matches (auto: today all four),
+// the trained values for every rule, or the hand-set weights.
 enum class GomokuEvalMode { kAuto, kTrained, kHand };
 
 struct EngineOptions {
