@@ -202,6 +202,9 @@ class Search {
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node);
   // Past the horizon: stand pat or the game's quiescence moves (see the hooks).
   Score quiesce(int ply, int qply, Score alpha, Score beta);
+  // What every node does first: the stop checks, the selective depth, and a
+  // finished game's score. A value ends the node (0 when the search stopped).
+  std::optional<Score> settle_node(int ply);
   bool threat_pending() const {
     if constexpr (HasThreatHooks<G>) return position_.must_answer();
     return false;
@@ -507,20 +510,24 @@ void Search<G>::search_first_line(int depth) {
 }
 
 template <core::Game G>
-typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Score beta) {
+std::optional<typename Search<G>::Score> Search<G>::settle_node(int ply) {
   pv_length_[ply] = ply;
-  if ((nodes_ & (kCheckInterval - 1)) == 0 && should_stop()) return 0;
+  if ((nodes_ & (kCheckInterval - 1)) == 0 && should_stop()) return Score{0};
   if (limits_.nodes && nodes_ >= *limits_.nodes) {
     aborted_ = true;
-    return 0;
+    return Score{0};
   }
   seldepth_ = std::max(seldepth_, ply);
 
   const core::Outcome outcome = position_.outcome();
-  if (core::is_over(outcome)) {
-    if (outcome == core::Outcome::kDraw) return core::kDrawScore;
-    return outcome == core::win_for(position_.side_to_move()) ? core::win_in(ply) : core::loss_in(ply);
-  }
+  if (!core::is_over(outcome)) return std::nullopt;
+  if (outcome == core::Outcome::kDraw) return core::kDrawScore;
+  return outcome == core::win_for(position_.side_to_move()) ? core::win_in(ply) : core::loss_in(ply);
+}
+
+template <core::Game G>
+typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Score beta) {
+  if (const std::optional<Score> settled = settle_node(ply)) return *settled;
   if constexpr (!HasQuiescence<G> || !HasThreatHooks<G> || !HasSelectivity<G>) {
     (void)qply, (void)alpha, (void)beta;
     return position_.evaluate();
@@ -591,19 +598,7 @@ typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Sco
 template <core::Game G>
 typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Score beta,
                                              bool pv_node) {
-  pv_length_[ply] = ply;
-  if ((nodes_ & (kCheckInterval - 1)) == 0 && should_stop()) return 0;
-  if (limits_.nodes && nodes_ >= *limits_.nodes) {
-    aborted_ = true;
-    return 0;
-  }
-  seldepth_ = std::max(seldepth_, ply);
-
-  const core::Outcome outcome = position_.outcome();
-  if (core::is_over(outcome)) {
-    if (outcome == core::Outcome::kDraw) return core::kDrawScore;
-    return outcome == core::win_for(position_.side_to_move()) ? core::win_in(ply) : core::loss_in(ply);
-  }
+  if (const std::optional<Score> settled = settle_node(ply)) return *settled;
   if (ply >= core::kMaxPly - 2) return position_.evaluate();
   if constexpr (HasThreatHooks<G>) {
     if (position_.has_winning_move()) return core::win_in(ply + 1);

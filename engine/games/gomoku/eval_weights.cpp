@@ -5,26 +5,17 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/little_endian.h"
+
 namespace narabe::games::gomoku {
 
 namespace {
 
+using core::fnv1a;
+using core::read_u32;
+using core::write_u32;
+
 constexpr std::string_view kMagic = "NRBGMEV1";
-
-std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
-  return static_cast<std::uint32_t>(b[at]) | static_cast<std::uint32_t>(b[at + 1]) << 8 |
-         static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
-}
-
-void write_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
-
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
-  std::uint64_t h = 0xcbf2'9ce4'8422'2325ULL;
-  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x0000'0100'0000'01b3ULL;
-  return h;
-}
 
 }  // namespace
 
