@@ -1,5 +1,5 @@
 // Tests of tools/match/statistics.h against every vector of the design document
-// (/work/shared/design/match-statistics.md), a few real fastchess results, and the
+// (docs/match-statistics.md), a few real fastchess results, and the
 // degenerate inputs a match meets at its start or in lopsided pairings.
 //
 // Tolerances are half a unit of the last digit the source gives: a value given

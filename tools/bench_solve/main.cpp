@@ -3,7 +3,7 @@
 // score for the side to move). Prints, per file, how many scores it reproduced, the
 // mean CPU time and the mean node count per position.
 //
-//   narabe-bench-solve ../shared/data/connect4/Test_L3_R1 [more files] [--weak]
+//   narabe-bench-solve tests/data/connect4/Test_L3_R1 [more files] [--weak]
 //   narabe-bench-solve --moves "" (the empty board) / --moves 4453
 
 #include <time.h>

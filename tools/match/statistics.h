@@ -2,7 +2,7 @@
 // Match statistics for narabe-match: Elo and normalised Elo with 95% errors, LOS,
 // the ratios fastchess prints, and the SPRT (bounds, generalised LLR in the
 // normalised and logistic models, the normal approximation, the decision).
-// Formulas: /work/shared/design/match-statistics.md and docs/match-statistics.md.
+// Formulas: docs/match-statistics.md.
 //
 // Everything is pure arithmetic on counts, and every function is total: no input
 // (no games, one-sided results, zero variance) yields NaN. The only non-finite

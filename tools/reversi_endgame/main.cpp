@@ -3,7 +3,7 @@
 // "; MOVE:score" pairs, best first). Prints per position the margin found, the best
 // move, whether both agree with the file, the CPU time and the nodes; then totals.
 //
-//   narabe-reversi-endgame ../shared/data/reversi/fforum-40-59.obf [--first N] [--skip K]
+//   narabe-reversi-endgame tests/data/reversi/fforum-40-59.obf [--first N] [--skip K]
 //       [--hash MB] [--wld] [--eval pattern|simple] [--eval-file FILE]
 //
 // The solver orders its moves at 18+ empties by shallow searches on Reversi's

@@ -1,8 +1,8 @@
 // narabe-reversi-perft: perft of Reversi through the engine's generic perft (the
 // same make/unmake the search uses), one line per depth with the count, the CPU
 // time and whether the count is the published one (a pass is a ply, a finished
-// game one leaf: Aart Bik's "Perft for Reversi", Egaroucid; see
-// ../shared/data/reversi/perft.tsv).
+// game one leaf: Aart Bik's "Perft for Reversi", Egaroucid; the counts are in
+// tests/data/reversi/perft.tsv).
 //
 //   narabe-reversi-perft                 depths 1..12 from the start
 //   narabe-reversi-perft --depth 11 --from 11
