@@ -1,5 +1,5 @@
 // narabe-gomoku-mate: the Gomoku threat solver (engine/games/gomoku/threat_solver.h)
-// on the renju mate problems of a JSON-lines file (shared/data/gomoku/README.md).
+// on the renju mate problems of a JSON-lines file (tests/data/gomoku/README.md).
 // Per problem it runs VCF and then, if the problem is a VCT one, VCT with quiet VCF
 // threats (up to 400,000 nodes) and plain VCT (the rest of the time), each
 // deepened one attacker move at a time, with one thread and a CPU-time budget; it replays the

@@ -1,5 +1,5 @@
 #pragma once
-// One line of renju_mate_problems.jsonl (shared/data/gomoku/README.md) as a Gomoku
+// One line of renju_mate_problems.jsonl (tests/data/gomoku/README.md) as a Gomoku
 // position, for narabe-gomoku-mate and the solver's tests: the stones (renju
 // notation, A..O from the left, rows from the bottom: the engine's own names in
 // upper case), the side to move, the mode (VCF or VCT) and what Rapfi answered.

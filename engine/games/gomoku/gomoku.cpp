@@ -339,9 +339,8 @@ std::vector<std::string> Gomoku::forbidden_cells() const {
 }
 
 std::vector<core::BenchPosition> Gomoku::bench_positions() {
-  // Rapfi's bench set (shared/data/gomoku/rapfi_bench_positions.tsv, its move
-  // strings turned into fens), searched far less deep than Rapfi's 19 plies: the
-  // plain search's nodes grow about tenfold a ply here.
+  // Rapfi's published bench set (its move strings turned into fens), searched far
+  // less deep than Rapfi's 19 plies.
   return {
       {"15/15/15/15/15/5x9/6o8/6ox7/6x8/15/15/15/15/15/15 o", kBenchDepth, "size 15 rule freestyle"},
       {"15/7x7/15/7x7/7o7/5o9/15/15/15/15/15/15/15/15/15 x", kBenchDepth, "size 15 rule freestyle"},
