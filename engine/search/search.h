@@ -219,6 +219,15 @@ class Search {
   void update_pv(int ply, Move move);
   void score_moves(const typename G::MoveList& moves, Move table_move, int ply,
                    std::array<int, G::kMaxMoves>& scores) const;
+  // Moves the best-ordered of moves[i..] to place i: a selection sort, since
+  // cut-offs usually come early and sorting everything would be wasted.
+  static void bring_best_to(std::size_t i, typename G::MoveList& moves, std::array<int, G::kMaxMoves>& order) {
+    std::size_t pick = i;
+    for (std::size_t j = i + 1; j < moves.size(); ++j)
+      if (order[j] > order[pick]) pick = j;
+    std::swap(moves[i], moves[pick]);
+    std::swap(order[i], order[pick]);
+  }
   int history_index(Move m) const {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
@@ -566,11 +575,7 @@ typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Sco
     std::array<int, G::kMaxMoves> order;
     for (std::size_t i = 0; i < moves.size(); ++i) order[i] = position_.move_order_bonus(moves[i]);
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      std::size_t pick = i;
-      for (std::size_t j = i + 1; j < moves.size(); ++j)
-        if (order[j] > order[pick]) pick = j;
-      std::swap(moves[i], moves[pick]);
-      std::swap(order[i], order[pick]);
+      bring_best_to(i, moves, order);
       position_.make_move(moves[i]);
       ++nodes_;
       const Score score = -quiesce(ply + 1, qply + 1, -beta, -alpha);
@@ -671,12 +676,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   std::array<Move, G::kMaxMoves> quiets_tried;
   std::size_t quiet_count = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    // Selection sort: cut-offs usually come early, so sorting everything is wasted.
-    std::size_t pick = i;
-    for (std::size_t j = i + 1; j < moves.size(); ++j)
-      if (order[j] > order[pick]) pick = j;
-    std::swap(moves[i], moves[pick]);
-    std::swap(order[i], order[pick]);
+    bring_best_to(i, moves, order);
     const Move m = moves[i];
 
     int reduction = 0;
