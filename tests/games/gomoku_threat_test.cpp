@@ -19,6 +19,7 @@
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/threat_solver.h"
 #include "engine/search/search.h"
+#include "tests/games/pattern_board_walk.h"
 #include "tests/games/slow_build.h"
 #include "tools/gomoku_mate/mate_problem.h"
 
@@ -57,24 +58,9 @@ TEST(GomokuPatterns, IncrementalEqualsRecomputedAfterRandomPlacesAndRemoves) {
     for (const int size : {15, 7, 22}) {
       for (int g = 0; g < games; ++g) {
         PatternBoard board(PatternBoard::empty_cells(size), rule);
-        std::vector<int> placed;
-        const int steps = size * size / 2;
-        for (int step = 0; step < steps; ++step) {
-          // Mostly places, sometimes takes back the last stone or one from the middle.
-          if (!placed.empty() && rng.below(4) == 0) {
-            const std::size_t i = rng.below(placed.size());
-            board.remove(placed[i]);
-            placed.erase(placed.begin() + static_cast<std::ptrdiff_t>(i));
-          } else {
-            int at;
-            do at = cell_index(static_cast<int>(rng.below(static_cast<std::uint64_t>(size))),
-                               static_cast<int>(rng.below(static_cast<std::uint64_t>(size))));
-            while (board.cell(at) != kEmpty);
-            board.place(at, rng.below(2) == 0 ? kBlack : kWhite);
-            placed.push_back(at);
-          }
+        test_support::random_pattern_walk(board, size, rng, [&](int step, int steps) {
           if (step % 9 == 0 || step + 1 == steps) expect_same_patterns(board, rule, size);
-        }
+        });
       }
     }
 }

@@ -15,6 +15,7 @@
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/pattern_codes.h"
+#include "tests/games/pattern_board_walk.h"
 #include "tests/games/slow_build.h"
 
 namespace narabe {
@@ -119,23 +120,9 @@ TEST(GomokuPatternCodes, IncrementalSumsEqualAFreshBoardsUnderEveryRule) {
       for (int g = 0; g < games; ++g) {
         PatternBoard board(PatternBoard::empty_cells(size), rule);
         board.set_values(values.get());
-        std::vector<int> placed;
-        const int steps = size * size / 2;
-        for (int step = 0; step < steps; ++step) {
-          if (!placed.empty() && rng.below(4) == 0) {
-            const std::size_t i = rng.below(placed.size());
-            board.remove(placed[i]);
-            placed.erase(placed.begin() + static_cast<std::ptrdiff_t>(i));
-          } else {
-            int at;
-            do at = cell_index(static_cast<int>(rng.below(static_cast<std::uint64_t>(size))),
-                               static_cast<int>(rng.below(static_cast<std::uint64_t>(size))));
-            while (board.cell(at) != kEmpty);
-            board.place(at, rng.below(2) == 0 ? kBlack : kWhite);
-            placed.push_back(at);
-          }
+        std::vector<int> placed = test_support::random_pattern_walk(board, size, rng, [&](int step, int steps) {
           if (step % 7 == 0 || step + 1 == steps) expect_same_values(board, *values, rule, size);
-        }
+        });
         // Values set on a board that kept none (its classes stale) start afresh.
         board.set_values(nullptr);
         for (int i = 0; i < 3 && !placed.empty(); ++i) {
