@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,23 @@ inline std::string join(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& line : lines) text += "  " + line + "\n";
   return text;
+}
+
+// A Gomocup point "x,y" on a board of `size`; nullopt for anything else.
+inline std::optional<std::pair<int, int>> gomocup_point(std::string_view text, int size) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  try {
+    std::size_t used = 0;
+    const int x = std::stoi(std::string(text.substr(0, comma)), &used);
+    if (used != comma) return std::nullopt;
+    const std::string rest(text.substr(comma + 1));
+    const int y = std::stoi(rest, &used);
+    if (used != rest.size() || x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
+    return std::make_pair(x, y);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 inline bool starts_with(std::string_view text, std::string_view prefix) {

@@ -18,23 +18,6 @@ namespace {
 
 using namespace narabe::integration;
 
-// A point "x,y" on a board of `size`; nullopt for anything else.
-std::optional<std::pair<int, int>> point(std::string_view text, int size) {
-  const std::size_t comma = text.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    const int x = std::stoi(std::string(text.substr(0, comma)), &used);
-    if (used != comma) return std::nullopt;
-    const std::string rest(text.substr(comma + 1));
-    const int y = std::stoi(rest, &used);
-    if (used != rest.size() || x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
-    return std::make_pair(x, y);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
 class GomocupIntegrationTest : public testing::Test {
  protected:
   void SetUp() override { ASSERT_TRUE(engine_.started()); }
@@ -71,14 +54,14 @@ TEST_F(GomocupIntegrationTest, AGameThroughStartBeginTurnTakebackRestartEnd) {
   EXPECT_EQ(ask("START 20"), "OK");
   engine_.send("INFO time_left 100000");
   const std::string first = ask("BEGIN");
-  EXPECT_TRUE(point(first, 20)) << first;
+  EXPECT_TRUE(gomocup_point(first, 20)) << first;
   const std::string second = ask("TURN 0,0");
-  ASSERT_TRUE(point(second, 20)) << second;
+  ASSERT_TRUE(gomocup_point(second, 20)) << second;
   EXPECT_NE(second, "0,0");
   EXPECT_EQ(ask("TAKEBACK " + second), "OK");
   EXPECT_EQ(ask("TAKEBACK 0,0"), "OK");
   const std::string again = ask("TURN 19,19");
-  EXPECT_TRUE(point(again, 20)) << again;
+  EXPECT_TRUE(gomocup_point(again, 20)) << again;
   EXPECT_EQ(ask("RESTART"), "OK");
   engine_.send("BOARD");
   engine_.send("10,10,1");
@@ -86,7 +69,7 @@ TEST_F(GomocupIntegrationTest, AGameThroughStartBeginTurnTakebackRestartEnd) {
   engine_.send("11,11,1");
   engine_.send("9,10,2");
   const std::string answer = ask("DONE");
-  EXPECT_TRUE(point(answer, 20)) << answer;
+  EXPECT_TRUE(gomocup_point(answer, 20)) << answer;
   EXPECT_EQ(ask("ABOUT").substr(0, 14), R"(name="narabe",)");
   end();
 }
@@ -95,7 +78,7 @@ TEST_F(GomocupIntegrationTest, BadInputIsAnErrorAndTheGameGoesOn) {
   engine_.send("INFO timeout_turn 200");
   EXPECT_EQ(ask("START 15"), "OK");
   const std::string first = ask("TURN 7,7");
-  ASSERT_TRUE(point(first, 15)) << first;
+  ASSERT_TRUE(gomocup_point(first, 15)) << first;
   for (const char* line : {"TURN 7,7", "TURN 15,15", "TURN x", "TAKEBACK 7,7", "START 99", "RECTSTART 20,10"})
     EXPECT_EQ(ask(line).substr(0, 6), "ERROR ") << line;
   EXPECT_EQ(ask(std::string(100'000, '7')).substr(0, 6), "ERROR ");
@@ -103,7 +86,7 @@ TEST_F(GomocupIntegrationTest, BadInputIsAnErrorAndTheGameGoesOn) {
   engine_.send("INFO timeout_turn banana");  // told in a MESSAGE, no reply of its own
   // The board was kept: 7,7 and the engine's move are still there.
   const std::string second = ask("TURN 0,0");
-  ASSERT_TRUE(point(second, 15)) << second;
+  ASSERT_TRUE(gomocup_point(second, 15)) << second;
   EXPECT_NE(second, first);
   EXPECT_NE(second, "7,7");
   end();
@@ -117,7 +100,7 @@ TEST_F(GomocupIntegrationTest, YxStopAndEndWhileThinking) {
   engine_.send("TURN 7,7");
   EXPECT_EQ(ask("ABOUT").substr(0, 5), "name=");  // answered while it thinks
   const std::string move = ask("YXSTOP");
-  EXPECT_TRUE(point(move, 15)) << move;
+  EXPECT_TRUE(gomocup_point(move, 15)) << move;
   engine_.send(move == "0,0" ? "TURN 1,1" : "TURN 0,0");
   end();  // during the search of TURN: no move is written
 }

@@ -31,22 +31,6 @@ using namespace narabe::integration;
 using Clock = std::chrono::steady_clock;
 using Point = std::pair<int, int>;
 
-std::optional<Point> point(std::string_view text, int size) {
-  const std::size_t comma = text.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    const int x = std::stoi(std::string(text.substr(0, comma)), &used);
-    if (used != comma) return std::nullopt;
-    const std::string rest(text.substr(comma + 1));
-    const int y = std::stoi(rest, &used);
-    if (used != rest.size() || x < 0 || y < 0 || x >= size || y >= size) return std::nullopt;
-    return Point{x, y};
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
 std::string text(Point p) { return std::to_string(p.first) + "," + std::to_string(p.second); }
 
 // Whether `p` is within two points (in both directions) of a stone of `stones`.
@@ -80,7 +64,7 @@ class GomocupTimeTest : public testing::Test {
 
   // A move of the engine: a free point, which it adds to `stones_`.
   Point engine_move(const Timed& reply) {
-    const std::optional<Point> p = point(reply.line, kSize);
+    const std::optional<Point> p = gomocup_point(reply.line, kSize);
     EXPECT_TRUE(p) << reply.line;
     if (!p) return {-1, -1};
     EXPECT_FALSE(stones_.count(*p)) << reply.line << " is taken";
@@ -151,7 +135,7 @@ TEST_F(GomocupTimeTest, EveryMoveArrivesWithinTheTurnLimitCountedFromTheCommand)
   engine_.send("BOARD");
   for (const char* stone : {"7,7,1", "8,8,2", "6,8,1", "8,6,2", "7,9,1", "9,7,2"}) engine_.send(stone);
   const Timed reply = ask("DONE");
-  EXPECT_TRUE(point(reply.line, kSize)) << reply.line;
+  EXPECT_TRUE(gomocup_point(reply.line, kSize)) << reply.line;
   EXPECT_LE(Clock::now() - written, kBound + std::chrono::milliseconds(50)) << reply.line;
   end();
 }
