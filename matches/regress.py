@@ -67,6 +67,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="games played at the same time (default: %(default)s)")
     parser.add_argument("--openings-plies", type=nm.argument_type(nm.non_negative_int), metavar="N",
                         help="random opening plies per pair (default: 3 for tictactoe, else 4; 0: none)")
+    parser.add_argument("--openings-file", metavar="FILE",
+                        help="play the openings of this file (narabe-match's --openings file=) in random "
+                             "order instead of random plies, e.g. matches/openings/gomoku15-3stone.txt")
     parser.add_argument("--seed", type=nm.argument_type(nm.non_negative_int), metavar="N",
                         help="seed of the openings (default: random, printed)")
     parser.add_argument("--work-dir", metavar="DIR",
@@ -212,7 +215,15 @@ def regress(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     plies = args.openings_plies
-    if plies is None:
+    extra: list[str] = []
+    if args.openings_file:
+        if plies:
+            raise nm.HarnessError("--openings-file and --openings-plies exclude each other")
+        if not Path(args.openings_file).is_file():
+            raise nm.HarnessError(f"the openings file {args.openings_file} does not exist")
+        plies = 0
+        extra = ["--openings", f"file={Path(args.openings_file).resolve()}", "order=random"]
+    elif plies is None:
         plies = DEFAULT_OPENING_PLIES.get(game_name, FALLBACK_OPENING_PLIES)
     runs = work_dir / "runs"
     runs.mkdir(parents=True, exist_ok=True)
@@ -227,7 +238,8 @@ def regress(args: argparse.Namespace) -> int:
                nm.narabe_level_engine(baseline_engine, args.level, name="baseline")]
     command = nm.match_command(match, game=args.game, engines=engines, each=limits,
                                rounds=max(1, args.max_games // 2), games=2, openings_plies=plies,
-                               seed=seed, concurrency=args.concurrency, sprt=args.sprt, out=out)
+                               seed=seed, concurrency=args.concurrency, sprt=args.sprt, out=out,
+                               extra=extra)
     code = nm.run_match(command)
     if code not in (nm.MATCH_OK, nm.MATCH_INTERRUPTED):
         where = f"; results so far in {out}" if out.exists() else ""

@@ -100,3 +100,19 @@ def test_usage_errors_exit_2(repo, tmp_path):
     done = regress(repo, "--baseline", "HEAD", "--limit", "depth=0", work_dir=tmp_path)
     assert done.returncode == 2 and "positive" in done.stderr
     assert_no_traceback(done)
+
+
+def test_openings_file_is_played(repo, tmp_path):
+    openings = tmp_path / "openings.txt"
+    openings.write_text("# two tic-tac-toe openings\nmoves a1\nmoves b2 a1\n")
+    done = regress(repo, "--baseline", "HEAD", "--max-games", "4", "--openings-file", str(openings),
+                   work_dir=tmp_path / "work")
+    assert done.returncode == 2, done.stdout + done.stderr
+    games = [line for run in (tmp_path / "work" / "runs").glob("*.jsonl") for line in run.read_text().splitlines()
+             if '"type":"game"' in line]
+    assert len(games) == 4
+    assert all('"moves":["a1"]' in g or '"moves":["b2","a1"]' in g for g in games)
+    missing = regress(repo, "--baseline", "HEAD", "--openings-file", str(tmp_path / "none.txt"),
+                      work_dir=tmp_path / "work")
+    assert missing.returncode == 3 and "does not exist" in missing.stderr
+    assert_no_traceback(missing)
