@@ -140,6 +140,30 @@ void search_moves(const Gomoku& game, Gomoku::MoveList& list) {
       return makes_at_least(board, at, opponent, kFour) || makes_at_least(board, at, own, kFour);
     });
     if (!list.empty()) return;
+  } else if (board.count(opponent, kFour) + board.count(opponent, kDoubleFour) > 0 &&
+             !has_forbidden_points(game.rule(), opponent)) {
+    // A four-three (or four-four) point of the opponent wins next move unless a
+    // stone lands on it or on the lines of its threats, or an own four gains the tempo.
+    std::array<bool, kCells> defends{};
+    bool threatened = false;
+    for_each_near_point(game, [&](int at) {
+      const PatternBoard::PointThreat t = board.threat(at, opponent);
+      if (t.fours == 0 || t.fours + t.threes < 2) return;
+      threatened = true;
+      defends[static_cast<std::size_t>(at)] = true;
+      for (int d = 0; d < 4; ++d) {
+        const Shape s = board.shape(at, d, opponent);
+        if (s != kThree && s != kFour && s != kDoubleFour) continue;
+        for (int k = -4; k <= 4; ++k) {
+          const int q = at + k * kDirections[static_cast<std::size_t>(d)];
+          if (q >= 0 && q < kCells) defends[static_cast<std::size_t>(q)] = true;
+        }
+      }
+    });
+    if (threatened) {
+      collect([&](int at) { return defends[static_cast<std::size_t>(at)] || makes_at_least(board, at, own, kFour); });
+      if (!list.empty()) return;
+    }
   }
   collect([](int) { return true; });
   if (list.empty() && game.stones() == 0) push_centre(game, list);
@@ -162,7 +186,15 @@ int move_order_bonus(const Gomoku& game, int at) {
   }
   if (threats >= 2) bonus += 80;  // a four-three or a double three: a winning threat
   // Above the history scores (at most 2^20) for any threat, below the killers (2^28).
-  return bonus << 12;
+  bonus <<= 12;
+  if (board.values() != nullptr) {
+    // The trained values of the point for the side to move (what a stone there
+    // would build) and against the opponent (what it would stop) rank the quiet
+    // moves, twos and blocked shapes included, that the threat table leaves equal.
+    const int worth = board.point_value(at, own, 0) - board.point_value(at, opponent, 1);
+    bonus += std::clamp(worth, 0, 4000) << 7;
+  }
+  return bonus;
 }
 
 void candidate_moves(const Gomoku& game, Gomoku::MoveList& list, int radius) {

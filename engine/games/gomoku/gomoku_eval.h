@@ -35,10 +35,16 @@
 // to move's five is played alone; the opponent's five points are the only moves
 // (when the side to move may play one); against an opponent's open-four point (an
 // open three) only the points where either side makes a four or more. Any other
-// move loses at once, so the pruning never changes a proven value. Black's threats
-// under a rule that forbids points to it are not used to narrow White's moves (the
-// point may be forbidden to Black). The move order reads the same shapes: the
-// threats a stone on the point makes, and those of the opponent it takes away.
+// move loses at once, so that pruning never changes a proven value. Against an
+// opponent's four-three or four-four point, the point itself, the points within
+// four steps of it on the lines of its threats, and the side to move's own fours:
+// a heuristic (a block that later makes an own four is left out), which renju
+// games measured worth it. Black's threats under a rule that forbids points to it
+// are not used to narrow White's moves (the point may be forbidden to Black). The
+// move order reads the same shapes: the threats a stone on the point makes, and
+// those of the opponent it takes away; with trained weights, also the point's
+// learned values for the side to move and against the opponent, which rank the
+// moves below the threats (twos, blocked shapes).
 
 #include <vector>
 

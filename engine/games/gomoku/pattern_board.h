@@ -106,6 +106,10 @@ class PatternBoard {
   std::int32_t value_sum(Cell colour, int role) const {
     return value_sums_[colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
   }
+  // The value the empty point `at` adds to `colour`'s sum (role as in value_sum).
+  std::int32_t point_value(int at, Cell colour, int role) const {
+    return point_values_[static_cast<std::size_t>(at)][colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
+  }
   // The pattern code of a stone of `colour` on the empty point `at` (values set).
   int code(int at, Cell colour) const {
     return kCodeOfIndex[class_index_[static_cast<std::size_t>(at)][colour == kBlack ? 0 : 1]];

@@ -47,8 +47,12 @@ core::Selectivity selectivity(const Gomoku&) {
                            .razor_margin = 200,
                            .lmp_depth = 3,
                            .lmp_base = 5,
+                           .lmp_exponent_percent = 200,
+                           .lmp_unimproved_percent = 100,
                            .aspiration_min_depth = 5,
                            .aspiration_delta = 60,
+                           .singular_min_depth = 0,
+                           .singular_margin = 3,
                            .quiescence_plies = 12};
 }
 
