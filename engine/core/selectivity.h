@@ -20,17 +20,10 @@
 //       quiescence search when that cannot reach alpha either;
 //   late-move pruning - at depth <= lmp_depth outside the PV, once a move that
 //       does not lose is in hand, quiet moves after lmp_base + depth^(lmp_exponent)
-//       are skipped, lmp_unimproved_percent of that when the static evaluation
-//       is no better than the same side's two plies before;
+//       are skipped;
 //   aspiration windows - from depth aspiration_min_depth, the root is searched
 //       in a window of +-aspiration_delta around the previous iteration's score,
 //       widened (doubled) on each failure;
-//   singular extension - from depth singular_min_depth (0: never), the table
-//       move of a node whose table entry is a lower bound (or exact) from at most
-//       3 plies shallower is searched a ply deeper when the node searched to half
-//       the depth without it fails below the table's score less singular_margin *
-//       depth; when that search still reaches beta outside the PV, the node fails
-//       high at once;
 //   quiescence_plies - how deep the game's quiescence moves (its
 //       generate_quiescence_moves hook: Gomoku's fours) go past the horizon.
 
@@ -49,12 +42,9 @@ struct Selectivity {
   Score razor_margin = 0;
   int lmp_depth = 3;
   int lmp_base = 4;
-  int lmp_exponent_percent = 200;
-  int lmp_unimproved_percent = 100;
+  int lmp_exponent_percent = 200;  // the exponent, in hundredths
   int aspiration_min_depth = 5;
   Score aspiration_delta = 0;
-  int singular_min_depth = 0;
-  Score singular_margin = 0;
   int quiescence_plies = 12;
 };
 

@@ -271,15 +271,8 @@ class Search {
   core::Selectivity selectivity_{};
   int iteration_depth_ = 0;  // the depth of the root iteration in progress
   std::array<std::array<std::uint8_t, kReductionSpan>, kReductionSpan> reductions_{};
-  // Late-move pruning's move counts by depth, [0] when the static evaluation did
-  // not improve on the same side's two plies before, [1] when it did.
-  std::array<std::array<int, kReductionSpan>, 2> move_counts_{};
-  // The static evaluation of each ply's node (kNoEval where none was taken): whether
-  // a side's position is improving sets how many quiet moves it tries.
-  static constexpr Score kNoEval = -core::kInfinity;
-  std::array<Score, core::kMaxPly> static_evals_{};
-  // The move a node's singular test searches without, by ply (null: none).
-  std::array<Move, core::kMaxPly> excluded_{};
+  // Late-move pruning's move counts by depth.
+  std::array<int, kReductionSpan> move_counts_{};
 
   // Keeps the shared table to this game's share of the Hash budget, and drops a
   // solver made for another budget (the loop resizes the table when Hash changes),
@@ -478,11 +471,9 @@ template <core::Game G>
 void Search<G>::set_up_selectivity(const G& root) {
   if constexpr (HasSelectivity<G>) {
     const core::Selectivity wanted = selectivity(root);
-    for (int d = 0; d < kReductionSpan; ++d) {
-      const int count = wanted.lmp_base + static_cast<int>(std::pow(d, wanted.lmp_exponent_percent / 100.0));
-      move_counts_[1][static_cast<std::size_t>(d)] = count;
-      move_counts_[0][static_cast<std::size_t>(d)] = std::max(count * wanted.lmp_unimproved_percent / 100, 1);
-    }
+    for (int d = 0; d < kReductionSpan; ++d)
+      move_counts_[static_cast<std::size_t>(d)] =
+          wanted.lmp_base + static_cast<int>(std::pow(d, wanted.lmp_exponent_percent / 100.0));
     if (wanted.lmr_base_percent == selectivity_.lmr_base_percent &&
         wanted.lmr_divisor_percent == selectivity_.lmr_divisor_percent && reductions_[2][2] != 0)
       return (void)(selectivity_ = wanted);
@@ -631,15 +622,11 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   if (depth <= 0) return quiesce(ply, 0, alpha, beta);
 
   const std::uint64_t key = position_.hash();
-  // A search of this node without one move (the singular test below) neither
-  // takes the table's word for the node nor leaves its own there.
-  const Move excluded = excluded_[static_cast<std::size_t>(ply)];
   Move table_move;
-  const std::optional<core::TableHit> hit = table_.probe(key);
-  if (hit) {
+  if (auto hit = table_.probe(key)) {
     table_move = hit->move;
     const Score s = core::score_from_table(hit->score, ply);
-    if (!pv_node && excluded.is_null() && hit->depth >= depth &&
+    if (!pv_node && hit->depth >= depth &&
         (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && s >= beta) ||
          (hit->bound == core::Bound::kUpper && s <= alpha)))
       return s;
@@ -668,16 +655,11 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   // Selective search (core/selectivity.h): only outside the PV, with nothing to
   // answer and no decided bound in the window.
   bool selective = false;
-  bool improving = true;
   Score static_eval = 0;
   if constexpr (HasSelectivity<G>) {
     selective = !pv_node && !threat_pending() && !core::is_decisive(alpha) && !core::is_decisive(beta);
-    static_evals_[static_cast<std::size_t>(ply)] = kNoEval;
     if (selective) {
       static_eval = position_.evaluate();
-      static_evals_[static_cast<std::size_t>(ply)] = static_eval;
-      const Score before = ply >= 2 ? static_evals_[static_cast<std::size_t>(ply - 2)] : kNoEval;
-      improving = before == kNoEval || static_eval > before;
       const Score margin = selectivity_.futility_margin * depth;
       if (depth <= selectivity_.futility_depth && static_eval - margin >= beta) return static_eval - margin;
       if (depth <= selectivity_.razor_depth && static_eval + selectivity_.razor_margin * depth < alpha) {
@@ -701,27 +683,6 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   for (std::size_t i = 0; i < moves.size(); ++i) {
     bring_best_to(i, moves, order);
     const Move m = moves[i];
-    if (m == excluded) continue;
-
-    // Singular extension: when every move but the table's fails well below the
-    // table's score, the table move is forced in all but name and gets a ply more;
-    // when even without it the node fails high, it fails high (multi-cut).
-    int extension = 0;
-    if constexpr (HasSelectivity<G>) {
-      if (selectivity_.singular_min_depth > 0 && depth >= selectivity_.singular_min_depth && m == table_move &&
-          excluded.is_null() && hit && hit->bound != core::Bound::kUpper && hit->depth >= depth - 3) {
-        const Score table_score = core::score_from_table(hit->score, ply);
-        if (!core::is_decisive(table_score)) {
-          const Score singular_beta = table_score - selectivity_.singular_margin * depth;
-          excluded_[static_cast<std::size_t>(ply)] = m;
-          const Score v = negamax(depth / 2, ply, singular_beta - 1, singular_beta, false);
-          excluded_[static_cast<std::size_t>(ply)] = Move();
-          if (aborted_) return 0;
-          if (v < singular_beta) extension = 1;
-          else if (!pv_node && singular_beta >= beta) return singular_beta;
-        }
-      }
-    }
 
     int reduction = 0;
     bool quiet = false;
@@ -732,7 +693,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         // Late-move pruning and futility: quiet moves that cannot matter here, once
         // a move that does not lose is in hand.
         if (depth <= selectivity_.lmp_depth &&
-            static_cast<int>(i) >= move_counts_[improving][static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))])
+            static_cast<int>(i) >= move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))])
           continue;
         if (depth <= selectivity_.futility_depth &&
             static_eval + selectivity_.futility_margin * depth <= alpha)
@@ -754,7 +715,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     // line stays within twice the iteration's depth: forced lines are seen whole.
     int new_depth = depth - 1;
     if constexpr (HasSelectivity<G>) {
-      if (ply < 2 * iteration_depth_ && (threat_pending() || extension > 0)) {
+      if (ply < 2 * iteration_depth_ && threat_pending()) {
         ++new_depth;
         reduction = 0;
       }
@@ -800,7 +761,6 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   }
   // Every move pruned: the node fails low on what the static evaluation promised.
   if (best == -core::kInfinity) return alpha;
-  if (!excluded.is_null()) return best;
 
   const core::Bound bound = best >= beta              ? core::Bound::kLower
                             : best > original_alpha ? core::Bound::kExact

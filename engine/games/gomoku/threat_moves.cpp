@@ -45,14 +45,11 @@ core::Selectivity selectivity(const Gomoku&) {
                            .futility_margin = 120,
                            .razor_depth = 2,
                            .razor_margin = 200,
-                           .lmp_depth = 3,
+                           .lmp_depth = 6,
                            .lmp_base = 5,
-                           .lmp_exponent_percent = 200,
-                           .lmp_unimproved_percent = 100,
+                           .lmp_exponent_percent = 150,
                            .aspiration_min_depth = 5,
                            .aspiration_delta = 60,
-                           .singular_min_depth = 0,
-                           .singular_margin = 3,
                            .quiescence_plies = 12};
 }
 
