@@ -71,7 +71,9 @@ TEST(GomokuSearchMoves, PatternsAndNearCountsFollowMakeAndUnmake) {
         for (const Cell colour : {kBlack, kWhite})
           for (int s = 0; s < kShapeCount; ++s)
             ASSERT_EQ(game.patterns().count(colour, static_cast<Shape>(s)), fresh.count(colour, static_cast<Shape>(s)));
-        // The near counts: every point within two steps of a stone, and no other.
+        // The near counts: every point within two steps of a stone, and no other
+        // (an empty board's candidate is the centre, which no stone is near).
+        if (game.stones() == 0) continue;
         Gomoku::MoveList scanned;
         candidate_moves(game, scanned, kNearRadius);
         for (int rank = 0; rank < 15; ++rank)
@@ -105,6 +107,17 @@ TEST(GomokuSearchMoves, AnOpenThreeIsAnsweredOnItsFourPointsOrWithAFour) {
   // o's own fours count as answers too: with a2-a4, o makes a four on a1, a5, a6.
   EXPECT_EQ(search_move_names(after("h8 a2 i8 a3 n14 a4 j8")),
             (std::vector<std::string>{"a1", "a5", "a6", "f8", "g8", "k8", "l8"}));
+}
+
+TEST(GomokuSearchMoves, AFourThreePointIsAnsweredOnItsLinesOrWithAFour) {
+  // x to move: o's h4 makes the four e4-h4 (d4 is x's) and the three h4-h6, a win
+  // next move. The answers are h4 and the points near the stones within four steps
+  // of it on row 4 and file h; nothing on the far corners' stones.
+  EXPECT_EQ(search_move_names(after("d4 e4 a15 f4 o15 g4 a1 h5 o1 h6")),
+            (std::vector<std::string>{"h2", "h3", "h4", "i4", "j4", "h7", "h8"}));
+  // With the three b1-d1, x may also make a four: a1, e1 or the broken f1.
+  EXPECT_EQ(search_move_names(after("d4 e4 b1 f4 c1 g4 d1 h5 o15 h6")),
+            (std::vector<std::string>{"a1", "e1", "f1", "h2", "h3", "h4", "i4", "j4", "h7", "h8"}));
 }
 
 TEST(GomokuSearchMoves, BlackThreesDoNotNarrowWhiteUnderRenju) {
