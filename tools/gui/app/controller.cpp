@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
+#include "tools/gui/app/score_line.h"
 
 namespace narabe::gui {
 namespace {
@@ -59,7 +60,18 @@ Controller::Controller(Settings settings, EngineLink& engine, SoundSink& sound)
 bool Controller::start_row_shown(StartRow row) const {
   if (row == StartRow::kRule) return settings_.game == GameKind::kGomoku;
   if (row == StartRow::kFirst) return settings_.mode == Mode::kPersonVsEngine;
+  if (row == StartRow::kResume) return suspended_;
   return true;
+}
+
+bool Controller::animating(double now) const {
+  if (screen_ != Screen::kPlaying) return false;
+  if (animation_ || awaiting_) return true;  // a moving stone; the thinking dots
+  return over_at_ >= 0 && now < over_at_ + timing::kWinSweepSeconds;
+}
+
+std::string Controller::score_line() const {
+  return gui::score_line(settings_.game, referee_->board(), moves_, game_over());
 }
 
 bool Controller::is_engine_side(Side side) const {
@@ -82,6 +94,7 @@ bool Controller::accepts_moves(double now) const {
 }
 
 void Controller::handle(const Command& command, double now) {
+  ++revision_;
   if (help_shown_ && command.kind != CommandKind::kToggleMusic && command.kind != CommandKind::kToggleEffects) {
     // Any key closes the help overlay; it does nothing else.
     help_shown_ = false;
@@ -99,6 +112,7 @@ void Controller::handle(const Command& command, double now) {
       sound_.set_effects_enabled(settings_.effects);
       message_ = settings_.effects ? "Sound effects on" : "Sound effects off";
       return;
+    case CommandKind::kVolume: step_volume(command.x); return;
     default: break;
   }
 
@@ -115,8 +129,14 @@ void Controller::handle(const Command& command, double now) {
         }
         return;
       case CommandKind::kActivate:
-        if (start_selection_ == StartRow::kStart) start_game(now);
-        else choose(start_selection_, 1);
+        // Enter starts from any row (left and right change the values);
+        // on Resume it resumes.
+        if (start_selection_ == StartRow::kResume) resume();
+        else start_game(now);
+        return;
+      case CommandKind::kResume:
+      case CommandKind::kBack:
+        if (suspended_) resume();
         return;
       case CommandKind::kStart:
       case CommandKind::kNewGame: start_game(now); return;
@@ -146,20 +166,17 @@ void Controller::handle(const Command& command, double now) {
       cursor_.row = std::clamp(cursor_.row + command.y, 0, cells.height - 1);
       return;
     case CommandKind::kActivate:
-      if (accepts_moves(now)) play_person_move(referee_->move_at(cursor_.file, cursor_.row), now);
+      if (game_over() && !animation_) new_game(now);  // the end strip's "Play again"
+      else if (accepts_moves(now)) play_person_move(referee_->move_at(cursor_.file, cursor_.row), now);
       return;
     case CommandKind::kUndo: undo(); return;
     case CommandKind::kNewGame: new_game(now); return;
+    case CommandKind::kHint: ask_hint(now); return;
     case CommandKind::kToggleHints:
       settings_.hints = !settings_.hints;
       message_ = settings_.hints ? "Hints on" : "Hints off";
       return;
-    case CommandKind::kBack:
-      cancel_engine();
-      animation_.reset();
-      screen_ = Screen::kStart;
-      start_selection_ = StartRow::kStart;
-      return;
+    case CommandKind::kBack: suspend(now); return;
     case CommandKind::kRestartEngine: {
       cancel_engine();
       const std::string error = engine_.start();
@@ -172,6 +189,11 @@ void Controller::handle(const Command& command, double now) {
 }
 
 void Controller::choose(StartRow row, int delta) {
+  // A game put aside is kept for Resume while what it is played under stays.
+  if (row == StartRow::kGame || row == StartRow::kRule || row == StartRow::kMode || row == StartRow::kFirst) {
+    suspended_ = false;
+    if (start_selection_ == StartRow::kResume) start_selection_ = StartRow::kStart;
+  }
   switch (row) {
     case StartRow::kGame: settings_.game = cycle(settings_.game, kGameKinds, delta); break;
     case StartRow::kRule: settings_.rule = cycle(settings_.rule, 4, delta); break;
@@ -188,8 +210,42 @@ void Controller::choose(StartRow row, int delta) {
       sound_.set_effects_volume(settings_.effects_volume);
       sound_.set_effects_enabled(settings_.effects);
       break;
-    case StartRow::kStart: break;
+    case StartRow::kStart:
+    case StartRow::kResume: break;
   }
+}
+
+void Controller::suspend(double now) {
+  // Esc: the game waits behind the start screen unless it is over or empty;
+  // the search in flight is stopped and asked again on resume.
+  cancel_engine();
+  if (animation_) {
+    animation_.reset();
+    after_move();
+    if (game_over()) over_at_ = now;
+  }
+  suspended_ = !game_over() && !moves_.empty();
+  screen_ = Screen::kStart;
+  start_selection_ = suspended_ ? StartRow::kResume : StartRow::kStart;
+}
+
+void Controller::resume() {
+  if (!suspended_) return;
+  suspended_ = false;
+  screen_ = Screen::kPlaying;
+  ++position_id_;  // a fresh request for the same position
+  set_turn_message();
+}
+
+void Controller::step_volume(int delta) {
+  // Both buses a fifth of full scale at a time, never quite silent: Off is M and S.
+  auto step = [&](double volume) { return std::clamp(std::round(volume * 5 + (delta > 0 ? 1 : -1)), 1.0, 5.0) / 5; };
+  settings_.music_volume = step(settings_.music_volume);
+  settings_.effects_volume = step(settings_.effects_volume);
+  sound_.set_music_volume(settings_.music_volume);
+  sound_.set_effects_volume(settings_.effects_volume);
+  message_ = fmt::format("Volume: music {} %, effects {} %", std::lround(settings_.music_volume * 100),
+                         std::lround(settings_.effects_volume * 100));
 }
 
 void Controller::move_start_selection(int delta) {
@@ -203,7 +259,15 @@ void Controller::move_start_selection(int delta) {
 
 void Controller::start_game(double now) {
   screen_ = Screen::kPlaying;
+  suspended_ = false;
   new_game(now);
+}
+
+void Controller::clear_move_marks() {
+  pass_banner_.clear();
+  pass_at_ = -1;
+  hint_cell_ = {};
+  over_at_ = -1;
 }
 
 void Controller::new_game(double) {
@@ -214,9 +278,19 @@ void Controller::new_game(double) {
   winning_cells_.clear();
   scored_outcome_.reset();
   last_move_ = {};
+  clear_move_marks();
   const rules::BoardCells cells = referee_->board();
   cursor_ = {cells.width / 2, settings_.game == GameKind::kConnect4 ? 0 : cells.height / 2};
+  // Reversi's centre is taken: the cursor starts on a legal move.
+  if (settings_.game == GameKind::kReversi) {
+    const auto legal = referee_->legal_moves();
+    if (!legal.empty()) {
+      const CellPos first = cell_named(legal.front());
+      if (first.valid()) cursor_ = first;
+    }
+  }
   evaluation_.clear();
+  evaluation_share_ = 0.5;
   depth_ = 0;
   ++position_id_;
   set_turn_message();
@@ -225,6 +299,28 @@ void Controller::new_game(double) {
 void Controller::cancel_engine() {
   if (awaiting_) engine_.cancel();
   awaiting_ = false;
+  hint_pending_ = false;
+  held_move_.reset();
+}
+
+void Controller::ask_hint(double now) {
+  if (!accepts_moves(now)) {
+    if (screen_ == Screen::kPlaying && !game_over() && !awaiting_) message_ = "A hint is for your own move";
+    return;
+  }
+  MoveRequest request;
+  request.position_id = position_id_;
+  request.newgame = referee_->newgame_arguments();
+  // The hint plays at the strength of the level's search, with at least half a second.
+  request.level = std::string(kLevelWords[static_cast<std::size_t>(settings_.level)]);
+  request.moves = moves_;
+  request.movetime_ms = std::max(500, movetime_ms(settings_.level));
+  engine_.request_move(request);
+  awaiting_ = true;
+  hint_pending_ = true;
+  searched_side_ = referee_->side_to_move();
+  asked_at_ = now;
+  message_ = "Looking for a good move...";
 }
 
 std::string Controller::refusal_message(const std::string& error) const {
@@ -262,6 +358,12 @@ void Controller::apply_move(const std::string& move, double now) {
   if (auto played = referee_->play(move); !played) return;
   moves_.push_back(move);
   ++position_id_;
+  ++revision_;
+  hint_cell_ = {};
+  if (move != "pass") {
+    pass_banner_.clear();
+    pass_at_ = -1;
+  }
   const rules::BoardCells after = referee_->board();
 
   MoveAnimation anim;
@@ -300,11 +402,18 @@ void Controller::apply_move(const std::string& move, double now) {
 
 void Controller::update(double now) {
   handle_engine_events(now);
+  if (held_move_ && now >= release_at_) {
+    const std::string move = *std::exchange(held_move_, std::nullopt);
+    awaiting_ = false;
+    ++revision_;
+    apply_move(move, now);
+  }
   if (animation_) {
     MoveAnimation& anim = *animation_;
     const double t = now - anim.start;
     if (!anim.landed_cue_sent && t >= anim.land) {
       anim.landed_cue_sent = true;
+      ++revision_;
       sound_.play(anim.stone == 'x' ? Cue::kStoneFirst : Cue::kStoneSecond);
     }
     if (!anim.flip_cue_sent && !anim.flips.empty() && t >= anim.flips.front().start) {
@@ -313,7 +422,9 @@ void Controller::update(double now) {
     }
     if (t < anim.end) return;
     animation_.reset();
+    ++revision_;
     after_move();
+    if (game_over()) over_at_ = now;
   }
   if (screen_ != Screen::kPlaying || game_over()) return;
   play_pass_if_forced(now);
@@ -325,17 +436,24 @@ void Controller::play_pass_if_forced(double now) {
   const auto legal = referee_->legal_moves();
   if (legal.size() != 1 || legal.front() != "pass") return;
   const bool engine_passes = is_engine_side(referee_->side_to_move());
+  const Side passer = referee_->side_to_move();
   apply_move("pass", now);
-  if (game_over()) return;
+  if (game_over()) {
+    over_at_ = now;
+    return;
+  }
   if (settings_.mode == Mode::kPersonVsEngine)
     message_ = engine_passes ? "Reversi: the engine has no legal move and passes; your move"
                              : "Reversi: no legal move, you pass";
   else
-    message_ = fmt::format("Reversi: {} has no legal move and passes",
-                           side_name(settings_.game, core::index_of(core::opposite(referee_->side_to_move()))));
+    message_ = fmt::format("Reversi: {} has no legal move and passes", side_name(settings_.game, core::index_of(passer)));
+  pass_banner_ = settings_.mode == Mode::kPersonVsEngine
+                     ? (engine_passes ? "The engine passes" : "You pass: no legal move")
+                     : fmt::format("{} passes", side_name(settings_.game, core::index_of(passer)));
+  pass_at_ = now;
 }
 
-void Controller::maybe_ask_engine(double) {
+void Controller::maybe_ask_engine(double now) {
   if (animation_ || awaiting_ || engine_failed_ || game_over()) return;
   if (!is_engine_side(referee_->side_to_move())) return;
   MoveRequest request;
@@ -346,37 +464,75 @@ void Controller::maybe_ask_engine(double) {
   request.movetime_ms = movetime_ms(settings_.level);
   engine_.request_move(request);
   awaiting_ = true;
+  hint_pending_ = false;
+  searched_side_ = referee_->side_to_move();
+  asked_at_ = now;
+  ++revision_;
+}
+
+void Controller::record_evaluation(const EngineEvent& event) {
+  // The engine scores for the side it searched; the panel shows the person's
+  // view (against the engine) or the first player's (otherwise).
+  const Side viewer = settings_.mode == Mode::kPersonVsEngine
+                          ? (is_engine_side(Side::kFirst) ? Side::kSecond : Side::kFirst)
+                          : Side::kFirst;
+  const int sign = searched_side_ == viewer ? 1 : -1;
+  if (event.score_mate) {
+    const int mate = *event.score_mate * sign;
+    evaluation_ = mate > 0 ? fmt::format("wins in {}", mate) : fmt::format("loses in {}", -mate);
+    evaluation_share_ = mate > 0 ? 1.0 : 0.0;
+  } else if (event.score_cp) {
+    const int cp = *event.score_cp * sign;
+    evaluation_ = fmt::format("{:+.2f}", cp / 100.0);
+    evaluation_share_ = 0.5 + 0.5 * std::tanh(cp / 400.0);
+  }
 }
 
 void Controller::handle_engine_events(double now) {
   for (const EngineEvent& event : engine_.poll()) {
+    ++revision_;
     if (event.kind == EngineEvent::Kind::kFailure) {
       awaiting_ = false;
+      hint_pending_ = false;
+      held_move_.reset();
       engine_failed_ = true;
       message_ = fmt::format("Engine problem: {}. Press R to restart it; the game stays.", event.message);
       continue;
     }
-    if (!awaiting_ || event.position_id != position_id_) {
+    if (!awaiting_ || held_move_ || event.position_id != position_id_) {
       ++dropped_replies_;
       continue;
     }
     if (event.kind == EngineEvent::Kind::kInfo) {
-      if (event.score_mate) {
-        evaluation_ = *event.score_mate > 0 ? fmt::format("wins in {}", *event.score_mate)
-                                            : fmt::format("loses in {}", -*event.score_mate);
-      } else if (event.score_cp) {
-        evaluation_ = fmt::format("{:+.2f}", *event.score_cp / 100.0);
-      }
+      record_evaluation(event);
       if (event.depth) depth_ = *event.depth;
       continue;
     }
-    awaiting_ = false;
     auto probe = referee_->clone();
     if (auto played = probe->play(event.move); !played) {
+      awaiting_ = false;
+      hint_pending_ = false;
       engine_failed_ = true;
       message_ = fmt::format("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
       continue;
     }
+    if (hint_pending_) {
+      awaiting_ = false;
+      hint_pending_ = false;
+      hint_cell_ = placed_cell(referee_->board(), probe->board());
+      message_ = fmt::format("Hint: {} (marked on the board)", event.move.substr(0, 20));
+      continue;
+    }
+    // Paced: a reply shows no sooner than the level's thinking time after the
+    // question, nor before a pass has been on the board long enough.
+    double release = asked_at_ + min_thinking_seconds(settings_.level);
+    if (pass_at_ >= 0) release = std::max(release, pass_at_ + timing::kPassBannerSeconds);
+    if (now < release) {
+      held_move_ = event.move;
+      release_at_ = release;
+      continue;
+    }
+    awaiting_ = false;
     apply_move(event.move, now);
   }
 }
@@ -408,11 +564,23 @@ void Controller::after_move() {
       sound_.play(Cue::kWin);
     }
   }
+  // Reversi's result goes with its count: "You win! Black 39 - 25 White".
+  if (settings_.game == GameKind::kReversi) message_ = fmt::format("{} {}", message_, score_line());
   if (settings_.mode == Mode::kPersonVsEngine) scored_outcome_ = outcome;
 }
 
 void Controller::set_turn_message() {
   const Side side = referee_->side_to_move();
+  if (!is_engine_side(side)) {
+    // Never "Your move" when the only move is a pass: it is played for you.
+    const auto legal = referee_->legal_moves();
+    if (legal.size() == 1 && legal.front() == "pass") {
+      message_ = settings_.mode == Mode::kPersonVsEngine
+                     ? "Reversi: no legal move, you pass"
+                     : fmt::format("Reversi: {} has no legal move and passes", side_name(settings_.game, core::index_of(side)));
+      return;
+    }
+  }
   const std::string_view name = side_name(settings_.game, core::index_of(side));
   switch (settings_.mode) {
     case Mode::kPersonVsEngine:
@@ -460,6 +628,7 @@ void Controller::undo() {
   }
   winning_cells_.clear();
   last_move_ = {};
+  clear_move_marks();
   if (!moves_.empty()) {
     auto previous = referee_->clone();
     previous->undo();
@@ -467,6 +636,7 @@ void Controller::undo() {
   }
   ++position_id_;
   evaluation_.clear();
+  evaluation_share_ = 0.5;
   depth_ = 0;
   set_turn_message();
 }

@@ -58,4 +58,12 @@ std::string_view side_name(GameKind game, int side_index);
 // The engine's thinking time per move for a level.
 int movetime_ms(Level level);
 
+// The least time the engine seems to think at a level: at the casual levels
+// it answers in a few milliseconds, and a reply that lands at once reads as a
+// double move to a person.
+double min_thinking_seconds(Level level);
+
+// What a level means, in one line, for the start screen.
+std::string_view level_description(Level level);
+
 }  // namespace narabe::gui
