@@ -37,7 +37,14 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
 
 // The start screen: one row a choice, centred; `row` counts the rows shown.
 Rect start_row_rect(int row, int rows_shown, int window_w, int window_h);
-// The left part of a row: a click there steps the choice back.
+// Where a row's value sits, between its "‹" (at the left edge) and "›" (at
+// the right edge).
+Rect start_value_rect(const Rect& row);
+// The left half of the value, under the "‹": a click there steps the choice
+// back; anywhere else on the row steps it on.
 Rect start_row_back_rect(const Rect& row);
+
+// The side panel's text unit (pixels): its font sizes and spacing scale with it.
+float panel_unit(const Rect& panel);
 
 }  // namespace narabe::gui::view
