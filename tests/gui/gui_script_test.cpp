@@ -99,7 +99,7 @@ TEST_F(GuiScript, TicTacToeWinningLineGlows) {
   // Two people: X takes the bottom row (row 2 as drawn).
   ASSERT_EQ(run("game = tictactoe\nmode = two-people\n",
                 "key Return\ncell 0 2\nwait 300\ncell 0 1\nwait 300\ncell 1 2\nwait 300\ncell 1 1\nwait 300\n"
-                "cell 2 2\nwait 300\nexpect-over\nexpect-message X wins\nscreenshot " + shot() + "\n"),
+                "cell 2 2\nwait 900\nexpect-over\nexpect-message X wins\nscreenshot " + shot() + "\n"),
             0)
       << output_;
   const view::BoardLayout layout = view::layout_board(GameKind::kTicTacToe, 3, 3, kWidth, kHeight);

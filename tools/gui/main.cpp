@@ -2,7 +2,7 @@
 // narabe's protocol) as a child process, opens a window and lets a person play
 // the four games against it, watch it play itself, or play a friend.
 //
-//   narabe-gui [--engine PATH] [--config FILE] [--size WxH]
+//   narabe-gui [--engine PATH] [--config FILE] [--size WxH] [--start]
 //   narabe-gui --script FILE [--screenshot PATH]   (headless tests, docs pictures)
 //
 // Everything is decided in app/ (the controller); this file only wires SDL's
@@ -12,6 +12,7 @@
 #include <SDL_ttf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -23,6 +24,7 @@
 
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/redraw_gate.h"
 #include "tools/gui/app/settings_file.h"
 #include "tools/gui/app/sound_sink.h"
 #include "tools/gui/audio/sound_board.h"
@@ -85,6 +87,7 @@ int main(int argc, char** argv) {
       "engine", po::value(&engine_path), "the engine to play (default: the narabe beside narabe-gui)")(
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
+      "start", "straight into a game with the saved settings, past the start screen")(
       "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
       "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
   po::variables_map vm;
@@ -172,6 +175,7 @@ int main(int argc, char** argv) {
   if (!notice.empty()) std::cerr << "narabe-gui: " << notice << "\n";
 
   Controller controller(loaded.settings, engine, sound);
+  if (vm.count("start")) controller.handle({CommandKind::kStart}, 0);
   const auto started = std::chrono::steady_clock::now();
   auto real_seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -190,11 +194,14 @@ int main(int argc, char** argv) {
     if (command) controller.handle(*command, now);
   };
 
+  RedrawGate gate;
   if (scripted) {
-    // A virtual clock: each frame is exactly 1/60 s, whatever the machine's speed.
+    // A virtual clock: each frame is exactly 1/60 s, whatever the machine's
+    // speed. Frames are counted as a window would draw them, not drawn.
     auto frame = [&] {
       now += kFrameSeconds;
       controller.update(now);
+      gate.should_draw(controller.revision(), controller.animating(now), false);
     };
     for (const auto& step : script) {
       using Kind = input::ScriptStep::Kind;
@@ -258,6 +265,11 @@ int main(int argc, char** argv) {
                         std::to_string(step.y) + ", got '" + std::string(1, got) + "'");
           break;
         }
+        case Kind::kExpectRedraws:
+          if (const int frames = gate.take_frames(); frames > step.x)
+            return fail(where() + "expected at most " + std::to_string(step.x) + " frames drawn, the window drew " +
+                        std::to_string(frames));
+          break;
         case Kind::kKillEngine: engine.kill_engine(); break;
         case Kind::kQuit: break;
       }
@@ -273,10 +285,28 @@ int main(int argc, char** argv) {
   }
 
   bool running = true;
+  double last_frame = -1;
+  const bool waits_in_driver = driver != "offscreen" && driver != "dummy";
   while (running) {
     SDL_Event event;
-    bool have = SDL_WaitEventTimeout(&event, 8) != 0;
+    // Asleep until an event, or until the next frame while something moves,
+    // or a short while to read the engine's replies (they come from its thread).
+    int wait_ms = 50;
+    if (controller.animating(now)) wait_ms = std::max(1, static_cast<int>((last_frame + kFrameSeconds - real_seconds()) * 1000));
+    bool have = false;
+    if (waits_in_driver) {
+      have = SDL_WaitEventTimeout(&event, wait_ms) != 0;
+    } else {
+      // SDL's offscreen and dummy drivers cannot block on events: their
+      // SDL_WaitEventTimeout polls every millisecond. Sleep here instead.
+      have = SDL_PollEvent(&event) != 0;
+      if (!have) {
+        SDL_Delay(static_cast<Uint32>(std::min(wait_ms, 20)));
+        have = SDL_PollEvent(&event) != 0;
+      }
+    }
     now = real_seconds();
+    bool window_changed = false;
     while (have) {
       const auto [w, h] = window_size();
       switch (event.type) {
@@ -293,14 +323,17 @@ int main(int argc, char** argv) {
           break;
         case SDL_WINDOWEVENT:
           if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sdl.canvas->flush_text_cache();
+          window_changed = true;  // resized, exposed, shown: the picture may be gone
           break;
         default: break;
       }
       have = SDL_PollEvent(&event) != 0;
     }
     controller.update(now);
+    if (!gate.should_draw(controller.revision(), controller.animating(now), window_changed)) continue;
     draw();
     SDL_RenderPresent(sdl.renderer);
+    last_frame = now;
   }
   if (!config_path.empty()) {
     if (const std::string error = save_settings(config_path, controller.settings()); !error.empty())
