@@ -296,7 +296,7 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
       const Colour under = L.game == GameKind::kTicTacToe ? kPaper : (L.game == GameKind::kReversi ? kFelt : kWood);
       c.fill_circle(p, r * 1.02f, under.with_alpha(0.5));
     }
-    contrast_ring(c, p, std::min(L.cell * 0.47f, r * 1.12f), std::max(1.5f, L.cell * 0.035f));
+    contrast_ring(c, p, std::min(L.cell * 0.47f, r * 1.12f), std::max(2.0f, L.cell * 0.045f));
   }
 }
 
