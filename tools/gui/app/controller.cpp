@@ -520,7 +520,8 @@ void Controller::handle_engine_events(double now) {
       awaiting_ = false;
       hint_pending_ = false;
       hint_cell_ = placed_cell(referee_->board(), probe->board());
-      message_ = fmt::format("Hint: {} (marked on the board)", event.move.substr(0, 20));
+      message_ = fmt::format("Hint: {}{} (marked on the board)", settings_.game == GameKind::kConnect4 ? "column " : "",
+                             event.move.substr(0, 20));
       continue;
     }
     // Paced: a reply shows no sooner than the level's thinking time after the

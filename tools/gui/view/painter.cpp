@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
+#include "tools/gui/app/move_list.h"
 #include "tools/gui/view/buttons.h"
 
 namespace narabe::gui::view {
@@ -247,6 +248,18 @@ void contrast_ring(Canvas& c, Point p, float radius, float width) {
   c.ring(p, radius - width * 1.5f, radius - width * 0.5f, kCursorLight);
 }
 
+// The stone the side to move would place here, see-through: the board's
+// colour laid over it again at half strength.
+void ghost_stone(Canvas& c, const BoardLayout& L, const Controller& ctl, Point p, float r) {
+  const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
+  draw_stone(c, L.game, stone, p, L.game == GameKind::kTicTacToe ? r : r * 0.9f, L.game == GameKind::kTicTacToe ? r : r * 0.9f);
+  const Colour under = L.game == GameKind::kTicTacToe ? kPaper
+                       : L.game == GameKind::kReversi ? kFelt
+                       : L.game == GameKind::kConnect4 ? Colour{18, 22, 30}  // the hole
+                                                       : kWood;
+  c.fill_circle(p, r * 1.02f, under.with_alpha(0.5));
+}
+
 void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const rules::BoardCells cells = ctl.board().board();
   const auto& anim = ctl.animation();
@@ -279,23 +292,22 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   const CellPos hint = ctl.hint_cell();
   if (hint.valid() && !anim) {
     const Point p = L.center(hint.file, hint.row);
-    const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
-    if (L.game != GameKind::kConnect4) draw_stone(c, L.game, stone, p, r * 0.8f, r * 0.8f);
-    contrast_ring(c, p, r * 1.05f, std::max(2.0f, L.cell * 0.05f));
+    ghost_stone(c, L, ctl, p, r);
+    // Dashed: eight short arcs of the contrasting ring set it apart from the cursor.
+    const float w = std::max(2.0f, L.cell * 0.05f);
+    for (int i = 0; i < 8; ++i) {
+      const double a = kPi / 4 * i;
+      const Point q{p.x + static_cast<float>(std::cos(a)) * r * 1.05f, p.y + static_cast<float>(std::sin(a)) * r * 1.05f};
+      c.fill_circle(q, w * 1.8f, kCursorDark);
+      c.fill_circle(q, w * 1.2f, kGlowOnYellow);
+    }
   }
   // The keyboard cursor: a contrasting ring, over a stone too, with a ghost
   // stone on an empty point (Connect Four shows its column instead).
   const CellPos cur = ctl.cursor();
   if (cur.valid() && L.game != GameKind::kConnect4 && ctl.settings().mode != Mode::kEngineVsEngine && !ctl.game_over()) {
     const Point p = L.center(cur.file, cur.row);
-    if (ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.') {
-      const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
-      if (L.game == GameKind::kTicTacToe) draw_stone(c, L.game, stone, p, r, r);
-      else draw_stone(c, L.game, stone, p, r * 0.9f, r * 0.9f);
-      // The ghost is see-through: the board over it again, faintly.
-      const Colour under = L.game == GameKind::kTicTacToe ? kPaper : (L.game == GameKind::kReversi ? kFelt : kWood);
-      c.fill_circle(p, r * 1.02f, under.with_alpha(0.5));
-    }
+    if (ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.') ghost_stone(c, L, ctl, p, r);
     contrast_ring(c, p, std::min(L.cell * 0.47f, r * 1.12f), std::max(2.0f, L.cell * 0.045f));
   }
 }
@@ -487,6 +499,22 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
       c.text(labels[i], cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
     }
     y += unit * 3.2f;
+  }
+  // The move list: the latest moves that fit, in two columns.
+  const float line = unit * 1.15f;
+  const int lines = static_cast<int>((bottom - unit * 1.3f - y - unit * 1.3f) / line);
+  const auto rows = move_list_rows(ctl.moves());
+  if (lines >= 2 && !rows.empty()) {
+    c.text("Moves", x, y, unit * 0.85f, kDim);
+    y += unit * 1.3f;
+    const std::size_t fit = static_cast<std::size_t>(lines) * 2;
+    const std::size_t first = rows.size() > fit ? rows.size() - fit : 0;
+    for (std::size_t i = first; i < rows.size(); ++i) {
+      const std::size_t k = i - first;
+      const float col = k < static_cast<std::size_t>(lines) ? 0.0f : width / 2;
+      const float row_y = y + line * fl(static_cast<int>(k % static_cast<std::size_t>(lines)));
+      c.text(rows[i], x + col, row_y, unit * 0.8f, i + 1 == rows.size() ? kText : kDim);
+    }
   }
   if (y + unit * 1.2f < bottom) c.text("F1: all keys", x, bottom - unit * 1.1f, unit * 0.8f, kDim);
   draw_buttons(c, L, ctl);
