@@ -27,6 +27,7 @@
 #include "tools/gui/app/redraw_gate.h"
 #include "tools/gui/app/settings_file.h"
 #include "tools/gui/app/sound_sink.h"
+#include "tools/gui/app/translation.h"
 #include "tools/gui/audio/sound_board.h"
 #include "tools/gui/sound_board_sink.h"
 #include "tools/gui/input/key_map.h"
@@ -133,6 +134,9 @@ int main(int argc, char** argv) {
   if (config_path.empty()) config_path = default_settings_path();
   LoadedSettings loaded = config_path.empty() ? LoadedSettings{} : load_settings(config_path);
   for (const auto& problem : loaded.problems) std::cerr << "narabe-gui: " << problem << "\n";
+  // Until the settings name a language, the locale chooses it.
+  if (!loaded.language_given)
+    loaded.settings.language = language_from_locale(std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG"));
 
   ProcessEngineLink engine({engine_path});
   if (const std::string error = engine.start(); !error.empty()) return fail(error);

@@ -71,7 +71,11 @@ bool Controller::animating(double now) const {
 }
 
 std::string Controller::score_line() const {
-  return gui::score_line(settings_.game, referee_->board(), moves_, game_over());
+  return gui::score_line(settings_.game, referee_->board(), moves_, game_over(), settings_.language);
+}
+
+std::string Controller::side_word(Side side) const {
+  return std::string(tr(settings_.language, side_name(settings_.game, core::index_of(side))));
 }
 
 bool Controller::is_engine_side(Side side) const {
@@ -105,12 +109,12 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kToggleMusic:
       settings_.music = !settings_.music;
       sound_.set_music_enabled(settings_.music);
-      message_ = settings_.music ? "Music on" : "Music off";
+      message_ = say(settings_.music ? "Music on" : "Music off");
       return;
     case CommandKind::kToggleEffects:
       settings_.effects = !settings_.effects;
       sound_.set_effects_enabled(settings_.effects);
-      message_ = settings_.effects ? "Sound effects on" : "Sound effects off";
+      message_ = say(settings_.effects ? "Sound effects on" : "Sound effects off");
       return;
     case CommandKind::kVolume: step_volume(command.x); return;
     default: break;
@@ -174,14 +178,14 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kHint: ask_hint(now); return;
     case CommandKind::kToggleHints:
       settings_.hints = !settings_.hints;
-      message_ = settings_.hints ? "Hints on" : "Hints off";
+      message_ = say(settings_.hints ? "Hints on" : "Hints off");
       return;
     case CommandKind::kBack: suspend(now); return;
     case CommandKind::kRestartEngine: {
       cancel_engine();
       const std::string error = engine_.start();
       engine_failed_ = !error.empty();
-      message_ = error.empty() ? "Engine restarted" : "Engine restart failed: " + error;
+      message_ = error.empty() ? say("Engine restarted") : say("Engine restart failed: {}", error);
       return;
     }
     default: return;
@@ -210,6 +214,7 @@ void Controller::choose(StartRow row, int delta) {
       sound_.set_effects_volume(settings_.effects_volume);
       sound_.set_effects_enabled(settings_.effects);
       break;
+    case StartRow::kLanguage: settings_.language = cycle(settings_.language, 2, delta); break;
     case StartRow::kStart:
     case StartRow::kResume: break;
   }
@@ -244,7 +249,7 @@ void Controller::step_volume(int delta) {
   settings_.effects_volume = step(settings_.effects_volume);
   sound_.set_music_volume(settings_.music_volume);
   sound_.set_effects_volume(settings_.effects_volume);
-  message_ = fmt::format("Volume: music {} %, effects {} %", std::lround(settings_.music_volume * 100),
+  message_ = say("Volume: music {} %, effects {} %", std::lround(settings_.music_volume * 100),
                          std::lround(settings_.effects_volume * 100));
 }
 
@@ -305,7 +310,7 @@ void Controller::cancel_engine() {
 
 void Controller::ask_hint(double now) {
   if (!accepts_moves(now)) {
-    if (screen_ == Screen::kPlaying && !game_over() && !awaiting_) message_ = "A hint is for your own move";
+    if (screen_ == Screen::kPlaying && !game_over() && !awaiting_) message_ = say("A hint is for your own move");
     return;
   }
   MoveRequest request;
@@ -320,19 +325,22 @@ void Controller::ask_hint(double now) {
   hint_pending_ = true;
   searched_side_ = referee_->side_to_move();
   asked_at_ = now;
-  message_ = "Looking for a good move...";
+  message_ = say("Looking for a good move...");
 }
 
 std::string Controller::refusal_message(const std::string& error) const {
-  if (error.find("is full") != std::string::npos) return "Column full";
+  if (error.find("is full") != std::string::npos) return say("Column full");
   if (const auto at = error.find("forbidden for black ("); at != std::string::npos) {
-    const auto open = error.find('(', at);
-    return "Forbidden point " + error.substr(open);
+    // The rules library's reason: double-three, double-four or overline.
+    const auto open = error.find('(', at) + 1;
+    const auto close = error.find(')', open);
+    const std::string reason = error.substr(open, close == std::string::npos ? std::string::npos : close - open);
+    return say("Forbidden point ({})", tr(settings_.language, reason));
   }
   if (error.find("taken") != std::string::npos || error.find("occupied") != std::string::npos)
-    return "That point is taken";
-  if (settings_.game == GameKind::kReversi) return "Not a legal move: no disc would flip";
-  return "Not a legal move";
+    return say("That point is taken");
+  if (settings_.game == GameKind::kReversi) return say("Not a legal move: no disc would flip");
+  return say("Not a legal move");
 }
 
 void Controller::play_person_move(const std::string& move, double now) {
@@ -443,13 +451,13 @@ void Controller::play_pass_if_forced(double now) {
     return;
   }
   if (settings_.mode == Mode::kPersonVsEngine)
-    message_ = engine_passes ? "Reversi: the engine has no legal move and passes; your move"
-                             : "Reversi: no legal move, you pass";
+    message_ = say(engine_passes ? "Reversi: the engine has no legal move and passes; your move"
+                                 : "Reversi: no legal move, you pass");
   else
-    message_ = fmt::format("Reversi: {} has no legal move and passes", side_name(settings_.game, core::index_of(passer)));
+    message_ = say("Reversi: {} has no legal move and passes", side_word(passer));
   pass_banner_ = settings_.mode == Mode::kPersonVsEngine
-                     ? (engine_passes ? "The engine passes" : "You pass: no legal move")
-                     : fmt::format("{} passes", side_name(settings_.game, core::index_of(passer)));
+                     ? say(engine_passes ? "The engine passes" : "You pass: no legal move")
+                     : say("{} passes", side_word(passer));
   pass_at_ = now;
 }
 
@@ -479,7 +487,7 @@ void Controller::record_evaluation(const EngineEvent& event) {
   const int sign = searched_side_ == viewer ? 1 : -1;
   if (event.score_mate) {
     const int mate = *event.score_mate * sign;
-    evaluation_ = mate > 0 ? fmt::format("wins in {}", mate) : fmt::format("loses in {}", -mate);
+    evaluation_ = mate > 0 ? say("wins in {}", mate) : say("loses in {}", -mate);
     evaluation_share_ = mate > 0 ? 1.0 : 0.0;
   } else if (event.score_cp) {
     const int cp = *event.score_cp * sign;
@@ -496,7 +504,7 @@ void Controller::handle_engine_events(double now) {
       hint_pending_ = false;
       held_move_.reset();
       engine_failed_ = true;
-      message_ = fmt::format("Engine problem: {}. Press R to restart it; the game stays.", event.message);
+      message_ = say("Engine problem: {}. Press R to restart it; the game stays.", event.message);
       continue;
     }
     if (!awaiting_ || held_move_ || event.position_id != position_id_) {
@@ -513,15 +521,16 @@ void Controller::handle_engine_events(double now) {
       awaiting_ = false;
       hint_pending_ = false;
       engine_failed_ = true;
-      message_ = fmt::format("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
+      message_ = say("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
       continue;
     }
     if (hint_pending_) {
       awaiting_ = false;
       hint_pending_ = false;
       hint_cell_ = placed_cell(referee_->board(), probe->board());
-      message_ = fmt::format("Hint: {}{} (marked on the board)", settings_.game == GameKind::kConnect4 ? "column " : "",
-                             event.move.substr(0, 20));
+      message_ = say(settings_.game == GameKind::kConnect4 ? "Hint: column {} (marked on the board)"
+                                                           : "Hint: {} (marked on the board)",
+                     event.move.substr(0, 20));
       continue;
     }
     // Paced: a reply shows no sooner than the level's thinking time after the
@@ -550,18 +559,18 @@ void Controller::after_move() {
   }
   SessionScore& score = scores_[static_cast<std::size_t>(settings_.game)];
   if (outcome == Outcome::kDraw) {
-    message_ = "Draw";
+    message_ = say("Draw");
     sound_.play(Cue::kDraw);
     if (settings_.mode == Mode::kPersonVsEngine) ++score.draws;
   } else {
     const Side winner = outcome == Outcome::kFirstWins ? Side::kFirst : Side::kSecond;
     if (settings_.mode == Mode::kPersonVsEngine) {
       const bool engine_won = is_engine_side(winner);
-      message_ = engine_won ? "Engine wins" : "You win!";
+      message_ = say(engine_won ? "Engine wins" : "You win!");
       sound_.play(engine_won ? Cue::kLoss : Cue::kWin);
       ++(engine_won ? score.engine : score.person);
     } else {
-      message_ = fmt::format("{} wins", side_name(settings_.game, core::index_of(winner)));
+      message_ = say("{} wins", side_word(winner));
       sound_.play(Cue::kWin);
     }
   }
@@ -576,25 +585,24 @@ void Controller::set_turn_message() {
     // Never "Your move" when the only move is a pass: it is played for you.
     const auto legal = referee_->legal_moves();
     if (legal.size() == 1 && legal.front() == "pass") {
-      message_ = settings_.mode == Mode::kPersonVsEngine
-                     ? "Reversi: no legal move, you pass"
-                     : fmt::format("Reversi: {} has no legal move and passes", side_name(settings_.game, core::index_of(side)));
+      message_ = settings_.mode == Mode::kPersonVsEngine ? say("Reversi: no legal move, you pass")
+                                                         : say("Reversi: {} has no legal move and passes", side_word(side));
       return;
     }
   }
-  const std::string_view name = side_name(settings_.game, core::index_of(side));
+  const std::string name = side_word(side);
   switch (settings_.mode) {
     case Mode::kPersonVsEngine:
-      message_ = is_engine_side(side) ? "Engine is thinking..." : "Your move";
+      message_ = say(is_engine_side(side) ? "Engine is thinking..." : "Your move");
       break;
-    case Mode::kEngineVsEngine: message_ = fmt::format("{} (engine) is thinking...", name); break;
-    case Mode::kTwoPeople: message_ = fmt::format("{} to move", name); break;
+    case Mode::kEngineVsEngine: message_ = say("{} (engine) is thinking...", name); break;
+    case Mode::kTwoPeople: message_ = say("{} to move", name); break;
   }
 }
 
 void Controller::undo() {
   if (settings_.mode == Mode::kEngineVsEngine) {
-    message_ = "Undo is for games with a person in them";
+    message_ = say("Undo is for games with a person in them");
     return;
   }
   // Back to the last position where a person was to move and did not pass:
@@ -611,7 +619,7 @@ void Controller::undo() {
     }
   }
   if (!found) {
-    message_ = "Nothing to undo";
+    message_ = say("Nothing to undo");
     return;
   }
   cancel_engine();

@@ -15,10 +15,13 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "engine/core/side.h"
 #include "tools/gui/app/engine_link.h"
 #include "tools/gui/app/game_setup.h"
 #include "tools/gui/app/sound_sink.h"
+#include "tools/gui/app/translation.h"
 #include "tools/rules/referee.h"
 
 namespace narabe::gui {
@@ -33,8 +36,8 @@ struct CellPos {
 enum class Screen { kStart, kPlaying };
 
 // The start screen's rows, top to bottom (Resume only while a game is put aside).
-enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kMusic, kEffects, kStart, kResume };
-inline constexpr int kStartRows = 9;
+enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kMusic, kEffects, kLanguage, kStart, kResume };
+inline constexpr int kStartRows = 10;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)
@@ -171,6 +174,12 @@ class Controller {
   void maybe_ask_engine(double now);
   void play_pass_if_forced(double now);
   std::string refusal_message(const std::string& error) const;
+  // A text of the interface in the chosen language, its values filled in.
+  template <class... Args>
+  std::string say(std::string_view english, const Args&... args) const {
+    return fmt::format(fmt::runtime(tr(settings_.language, english)), args...);
+  }
+  std::string side_word(core::Side side) const;  // "Black", "黒"
   CellPos cell_named(const std::string& name) const;
 
   Settings settings_;

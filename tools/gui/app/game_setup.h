@@ -15,6 +15,7 @@ enum class GomokuRule { kFreestyle, kStandard, kRenju, kOverlineForbidden };
 enum class Mode { kPersonVsEngine, kEngineVsEngine, kTwoPeople };
 enum class FirstMover { kPerson, kEngine };
 enum class Level { kEasy, kNormal, kHard, kMax };
+enum class Language { kEnglish, kJapanese };
 
 inline constexpr int kGameKinds = 4;
 
@@ -29,6 +30,7 @@ struct Settings {
   double music_volume = 0.4;  // 0..1
   double effects_volume = 0.8;
   bool hints = true;
+  Language language = Language::kEnglish;
 
   bool operator==(const Settings&) const = default;
 };
@@ -41,6 +43,7 @@ inline constexpr std::array<std::string_view, 4> kRuleWords = {"freestyle", "sta
 inline constexpr std::array<std::string_view, 3> kModeWords = {"person-engine", "engine-engine", "two-people"};
 inline constexpr std::array<std::string_view, 2> kFirstWords = {"person", "engine"};
 inline constexpr std::array<std::string_view, 4> kLevelWords = {"easy", "normal", "hard", "max"};
+inline constexpr std::array<std::string_view, 2> kLanguageWords = {"english", "japanese"};
 
 // What a person reads on the start screen.
 std::string_view game_title(GameKind game);

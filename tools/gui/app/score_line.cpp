@@ -4,17 +4,13 @@
 
 #include <algorithm>
 
+#include "tools/gui/app/translation.h"
+
 namespace narabe::gui {
 
 DiscCount count_discs(const rules::BoardCells& cells) {
-  DiscCount count;
-  for (int row = 0; row < cells.height; ++row)
-    for (int file = 0; file < cells.width; ++file) {
-      const char c = cells.at(file, row);
-      if (c == 'x') ++count.first;
-      else if (c == 'o') ++count.second;
-    }
-  return count;
+  return {static_cast<int>(std::count(cells.cells.begin(), cells.cells.end(), 'x')),
+          static_cast<int>(std::count(cells.cells.begin(), cells.cells.end(), 'o'))};
 }
 
 int stones_played(const std::vector<std::string>& moves) {
@@ -22,14 +18,15 @@ int stones_played(const std::vector<std::string>& moves) {
 }
 
 std::string score_line(GameKind game, const rules::BoardCells& cells, const std::vector<std::string>& moves,
-                       bool over) {
+                       bool over, Language language) {
   if (game == GameKind::kReversi) {
     const DiscCount count = count_discs(cells);
-    return fmt::format("{} {} - {} {}", side_name(game, 0), count.first, count.second, side_name(game, 1));
+    return fmt::format("{} {} - {} {}", tr(language, side_name(game, 0)), count.first, count.second,
+                       tr(language, side_name(game, 1)));
   }
   const int played = stones_played(moves);
-  if (over) return played == 1 ? "1 move" : fmt::format("{} moves", played);
-  return fmt::format("Move {}", played + 1);
+  if (over) return played == 1 ? std::string(tr(language, "1 move")) : fmt::format(fmt::runtime(tr(language, "{} moves")), played);
+  return fmt::format(fmt::runtime(tr(language, "Move {}")), played + 1);
 }
 
 }  // namespace narabe::gui

@@ -24,6 +24,6 @@ int stones_played(const std::vector<std::string>& moves);
 // "Black 39 - 25 White" (Reversi), "Move 12" during other games, "23 moves"
 // once they are over.
 std::string score_line(GameKind game, const rules::BoardCells& cells, const std::vector<std::string>& moves,
-                       bool over);
+                       bool over, Language language = Language::kEnglish);
 
 }  // namespace narabe::gui

@@ -8,6 +8,7 @@
 
 #include "tools/gui/app/animation_timing.h"
 #include "tools/gui/app/move_list.h"
+#include "tools/gui/app/translation.h"
 #include "tools/gui/view/buttons.h"
 
 namespace narabe::gui::view {
@@ -342,6 +343,8 @@ void draw_board(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   draw_pass_banner(c, L, ctl);
 }
 
+// The words of `text` in lines no wider than `width`; a word wider than a line
+// (Japanese has no spaces) is broken between characters.
 std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, float width) {
   std::vector<std::string> lines;
   std::string line;
@@ -351,11 +354,27 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(at, end - at);
     const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && c.text_width(candidate, size, true) > width) {
+    if (c.text_width(candidate, size, true) <= width) {
+      line = candidate;
+    } else if (!line.empty() && c.text_width(word, size, true) <= width) {
       lines.push_back(line);
       line = word;
     } else {
-      line = candidate;
+      // Character by character (UTF-8: a character starts at a byte not 10xxxxxx).
+      std::string piece = line.empty() ? "" : line + " ";
+      for (std::size_t i = 0; i < word.size();) {
+        std::size_t next = i + 1;
+        while (next < word.size() && (static_cast<unsigned char>(word[next]) & 0xC0) == 0x80) ++next;
+        const std::string grown = piece + word.substr(i, next - i);
+        if (!piece.empty() && c.text_width(grown, size, true) > width) {
+          lines.push_back(piece);
+          piece = word.substr(i, next - i);
+        } else {
+          piece = grown;
+        }
+        i = next;
+      }
+      line = piece;
     }
     at = end + 1;
   }
@@ -363,13 +382,16 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
   return lines;
 }
 
-std::string level_title(Level level) {
+// The interface's text in the chosen language.
+std::string say(const Controller& ctl, std::string_view english) { return std::string(tr(ctl.settings().language, english)); }
+
+std::string level_title(const Controller& ctl, Level level) {
   std::string word(kLevelWords[static_cast<std::size_t>(level)]);
   word[0] = static_cast<char>(word[0] - 'a' + 'A');
-  return word;
+  return say(ctl, word);
 }
 
-std::string button_label(const Controller& ctl, ButtonId id) {
+std::string_view button_english(const Controller& ctl, ButtonId id) {
   const Settings& s = ctl.settings();
   switch (id) {
     case ButtonId::kNewGame: return "New";
@@ -387,6 +409,8 @@ std::string button_label(const Controller& ctl, ButtonId id) {
   }
   return "";
 }
+
+std::string button_label(const Controller& ctl, ButtonId id) { return say(ctl, button_english(ctl, id)); }
 
 // Text that fits `width`: the size shrinks for a long word in a narrow button.
 float fitted_size(Canvas& c, const std::string& text, float size, float width, bool bold) {
@@ -428,13 +452,15 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   float x = p.x + unit * 1.2f;
   float width = wide ? p.w - unit * 2.4f : p.w / 2 - unit * 2.4f;
   float y = p.y + unit * 1.2f;
-  std::string title(game_title(s.game));
-  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", rule_title(s.rule));
+  std::string title = say(ctl, game_title(s.game));
+  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", say(ctl, rule_title(s.rule)));
   c.text(title, x, y, fitted_size(c, title, unit * 1.35f, width, true), kText, Align::kLeft, true);
   y += unit * 2.0f;
-  const std::string sub = s.mode == Mode::kTwoPeople ? std::string(mode_title(s.mode))
-                                                     : fmt::format("{} · level {}", mode_title(s.mode), level_title(s.level));
-  c.text(sub, x, y, unit * 0.9f, kDim);
+  const std::string sub = s.mode == Mode::kTwoPeople
+                              ? say(ctl, mode_title(s.mode))
+                              : fmt::format(fmt::runtime(say(ctl, "{} · level {}")), say(ctl, mode_title(s.mode)),
+                                            level_title(ctl, s.level));
+  c.text(sub, x, y, fitted_size(c, sub, unit * 0.9f, width, false), kDim);
   y += unit * 1.5f;
   // The live score line: discs each side (Reversi), or the move number.
   c.text(ctl.score_line(), x, y, unit * 1.05f, kText, Align::kLeft, true);
@@ -448,8 +474,8 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     const Colour back = s.game == GameKind::kTicTacToe ? kPaper : (s.game == GameKind::kReversi ? kFelt : kPanel);
     if (s.game == GameKind::kTicTacToe || s.game == GameKind::kReversi) c.fill_circle({x + r, y + r}, r * 1.25f, back);
     draw_stone(c, s.game, stone, {x + r, y + r}, r, r);
-    std::string who(side_name(s.game, core::index_of(side)));
-    if (s.mode == Mode::kPersonVsEngine) who += ctl.is_engine_side(side) ? " — engine" : " — you";
+    std::string who = say(ctl, side_name(s.game, core::index_of(side)));
+    if (s.mode == Mode::kPersonVsEngine) who += say(ctl, ctl.is_engine_side(side) ? " — engine" : " — you");
     c.text(who, x + r * 2.6f, y + r - unit * 0.65f, unit, kText);
     y += unit * 2.4f;
   }
@@ -460,7 +486,7 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   }
   y += unit * 0.4f;
   if (ctl.thinking()) {
-    const std::string what = ctl.hint_pending() ? "Looking" : "Thinking";
+    const std::string what = say(ctl, ctl.hint_pending() ? "Looking" : "Thinking");
     c.text(what, x, y, unit * 0.9f, kDim);
     const float w = c.text_width(what, unit * 0.9f);
     for (int i = 0; i < 3; ++i) {
@@ -476,9 +502,11 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   }
   // The evaluation only when the engine reported one, from the player's side.
   if (s.mode != Mode::kTwoPeople && !ctl.evaluation().empty() && y + unit * 2.6f < bottom) {
-    const std::string whose = s.mode == Mode::kPersonVsEngine ? "for you" : fmt::format("for {}", side_name(s.game, 0));
-    std::string line = fmt::format("Evaluation {} {}", whose, ctl.evaluation());
-    if (ctl.depth() > 0) line += fmt::format(" · depth {}", ctl.depth());
+    std::string line = s.mode == Mode::kPersonVsEngine
+                           ? fmt::format(fmt::runtime(say(ctl, "Evaluation for you {}")), ctl.evaluation())
+                           : fmt::format(fmt::runtime(say(ctl, "Evaluation for {} {}")), say(ctl, side_name(s.game, 0)),
+                                         ctl.evaluation());
+    if (ctl.depth() > 0) line += fmt::format(fmt::runtime(say(ctl, " · depth {}")), ctl.depth());
     c.text(line, x, y, fitted_size(c, line, unit * 0.85f, width, false), kText);
     y += unit * 1.3f;
     const Rect bar{x, y, width, unit * 0.55f};
@@ -489,14 +517,14 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   }
   if (s.mode == Mode::kPersonVsEngine && y + unit * 3.2f < bottom) {
     const SessionScore score = ctl.score(s.game);
-    c.text("Score this session", x, y, unit * 0.85f, kDim);
+    c.text(say(ctl, "Score this session"), x, y, unit * 0.85f, kDim);
     y += unit * 1.3f;
     const int numbers[3] = {score.person, score.engine, score.draws};
     const char* labels[3] = {"you", "engine", "draws"};
     for (int i = 0; i < 3; ++i) {
       const float cx = x + width * (fl(i) + 0.5f) / 3;
       c.text(std::to_string(numbers[i]), cx, y, unit * 1.5f, kText, Align::kCentre, true);
-      c.text(labels[i], cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
+      c.text(say(ctl, labels[i]), cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
     }
     y += unit * 3.2f;
   }
@@ -505,7 +533,7 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   const int lines = static_cast<int>((bottom - unit * 1.3f - y - unit * 1.3f) / line);
   const auto rows = move_list_rows(ctl.moves());
   if (lines >= 2 && !rows.empty()) {
-    c.text("Moves", x, y, unit * 0.85f, kDim);
+    c.text(say(ctl, "Moves"), x, y, unit * 0.85f, kDim);
     y += unit * 1.3f;
     const std::size_t fit = static_cast<std::size_t>(lines) * 2;
     const std::size_t first = rows.size() > fit ? rows.size() - fit : 0;
@@ -516,22 +544,24 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
       c.text(rows[i], x + col, row_y, unit * 0.8f, i + 1 == rows.size() ? kText : kDim);
     }
   }
-  if (y + unit * 1.2f < bottom) c.text("F1: all keys", x, bottom - unit * 1.1f, unit * 0.8f, kDim);
+  if (y + unit * 1.2f < bottom) c.text(say(ctl, "F1: all keys"), x, bottom - unit * 1.1f, unit * 0.8f, kDim);
   draw_buttons(c, L, ctl);
 }
 
 std::string start_value(const Controller& ctl, StartRow row) {
   const Settings& s = ctl.settings();
   switch (row) {
-    case StartRow::kGame: return std::string(game_title(s.game));
-    case StartRow::kRule: return std::string(rule_title(s.rule));
-    case StartRow::kMode: return std::string(mode_title(s.mode));
-    case StartRow::kFirst: return s.first == FirstMover::kPerson ? "You" : "Engine";
-    case StartRow::kLevel: return level_title(s.level);
-    case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : "Off";
-    case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : "Off";
-    case StartRow::kStart: return "Start";
-    case StartRow::kResume: return "Resume";
+    case StartRow::kGame: return say(ctl, game_title(s.game));
+    case StartRow::kRule: return say(ctl, rule_title(s.rule));
+    case StartRow::kMode: return say(ctl, mode_title(s.mode));
+    case StartRow::kFirst: return say(ctl, s.first == FirstMover::kPerson ? "You" : "Engine");
+    case StartRow::kLevel: return level_title(ctl, s.level);
+    case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : say(ctl, "Off");
+    case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : say(ctl, "Off");
+    // Each language by its own name, so a person who cannot read the other finds theirs.
+    case StartRow::kLanguage: return s.language == Language::kJapanese ? "日本語" : "English";
+    case StartRow::kStart: return say(ctl, "Start");
+    case StartRow::kResume: return say(ctl, "Resume");
   }
   return "";
 }
@@ -545,6 +575,7 @@ std::string_view start_label(StartRow row) {
     case StartRow::kLevel: return "Level";
     case StartRow::kMusic: return "Music";
     case StartRow::kEffects: return "Sound effects";
+    case StartRow::kLanguage: return "Language";
     case StartRow::kStart:
     case StartRow::kResume: return "";
   }
@@ -557,7 +588,7 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
   const Rect first = start_row_rect(0, n, w, h);
   const float unit = first.h * 0.42f;
   c.text("narabe", fl(w) / 2.0f, first.y - unit * 5.2f, unit * 2.6f, kText, Align::kCentre, true);
-  c.text("line-up games against an engine", fl(w) / 2.0f, first.y - unit * 1.9f, unit * 0.85f, kDim, Align::kCentre);
+  c.text(say(ctl, "line-up games against an engine"), fl(w) / 2.0f, first.y - unit * 1.9f, unit * 0.85f, kDim, Align::kCentre);
   // A row of the four games' stones under the title, gently bobbing.
   for (int i = 0; i < n; ++i) {
     const Rect r = start_row_rect(i, n, w, h);
@@ -574,7 +605,7 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
       continue;
     }
     if (selected) c.fill_rounded_rect(r, r.h * 0.25f, Colour{255, 255, 255, 28});
-    c.text(std::string(start_label(row)), r.x + unit, ty, unit, kDim);
+    c.text(say(ctl, start_label(row)), r.x + unit, ty, unit, kDim);
     // "‹" steps back and sits over the part of the row that steps back.
     const Rect value = start_value_rect(r);
     c.text("‹", value.x + unit * 0.3f, ty, unit, selected ? kAccent : kDim, Align::kLeft, true);
@@ -582,21 +613,21 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
     c.text(start_value(ctl, row), value.x + value.w / 2, ty, unit, selected ? kAccent : kText, Align::kCentre, true);
   }
   const Rect last = start_row_rect(n - 1, n, w, h);
-  const std::string keys = ctl.resumable() ? "Arrows choose · Enter starts · Esc resumes · F1 keys"
-                                           : "Arrows or mouse choose · Enter starts · F1 keys";
+  const std::string keys = say(ctl, ctl.resumable() ? "Arrows choose · Enter starts · Esc resumes · F1 keys"
+                                                     : "Arrows or mouse choose · Enter starts · F1 keys");
   c.text(keys, fl(w) / 2.0f, last.y + last.h + unit * 1.0f, unit * 0.75f, kDim, Align::kCentre);
-  c.text(std::string(level_description(ctl.settings().level)), fl(w) / 2.0f, last.y + last.h + unit * 2.2f,
+  c.text(say(ctl, level_description(ctl.settings().level)), fl(w) / 2.0f, last.y + last.h + unit * 2.2f,
          unit * 0.75f, ctl.start_selection() == StartRow::kLevel ? kAccent : kDim, Align::kCentre);
   if (!notice.empty())
     c.text(notice, fl(w) / 2.0f, last.y + last.h + unit * 3.4f, unit * 0.75f, kDim, Align::kCentre);
 }
 
-void draw_help(Canvas& c, int w, int h) {
+void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
   c.fill_rect({0, 0, static_cast<float>(w), static_cast<float>(h)}, Colour{0, 0, 0, 170});
   const float unit = std::clamp(fl(std::min(w, h)) / 30.0f, 11.0f, 22.0f);
   const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 12.5f, unit * 32, unit * 25};
   c.fill_rounded_rect(box, unit, kPanel);
-  c.text("Keys", box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
+  c.text(say(ctl, "Keys"), box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
   const char* keys[][2] = {{"Mouse", "click a cell or column to play"},
                            {"1 - 7", "drop in that column (Connect Four)"},
                            {"Arrows", "move the cursor"},
@@ -612,11 +643,11 @@ void draw_help(Canvas& c, int w, int h) {
                            {"F1", "this help"}};
   float y = box.y + unit * 3.6f;
   for (const auto& k : keys) {
-    c.text(k[0], box.x + unit * 10, y, unit, kAccent, Align::kRight, true);
-    c.text(k[1], box.x + unit * 11, y, unit, kText);
+    c.text(say(ctl, k[0]), box.x + unit * 10, y, unit, kAccent, Align::kRight, true);
+    c.text(say(ctl, k[1]), box.x + unit * 11, y, fitted_size(c, say(ctl, k[1]), unit, box.w - unit * 12, false), kText);
     y += unit * 1.5f;
   }
-  c.text("any key closes this", box.x + box.w / 2, box.y + box.h - unit * 1.8f, unit * 0.8f, kDim, Align::kCentre);
+  c.text(say(ctl, "any key closes this"), box.x + box.w / 2, box.y + box.h - unit * 1.8f, unit * 0.8f, kDim, Align::kCentre);
 }
 
 }  // namespace
@@ -643,7 +674,7 @@ void paint(Canvas& canvas, const Controller& controller, double now, int window_
     draw_board(canvas, layout, controller, now);
     draw_panel(canvas, layout, controller, now);
   }
-  if (controller.help_shown()) draw_help(canvas, window_w, window_h);
+  if (controller.help_shown()) draw_help(canvas, controller, window_w, window_h);
 }
 
 }  // namespace narabe::gui::view
