@@ -35,7 +35,7 @@ TEST(Buttons, InsideThePanelApartAndEachWithItsCommand) {
         EXPECT_LT(view::panel_text_bottom(layout, over), r.y);
       }
       EXPECT_EQ(ids.count(view::ButtonId::kPlayAgain), over ? 1u : 0u) << "the end strip once the game is over";
-      EXPECT_EQ(buttons.size(), over ? 12u : 9u);
+      EXPECT_EQ(buttons.size(), over ? 15u : 12u);
     }
   }
   using view::ButtonId;

@@ -37,10 +37,12 @@ class GuiScript : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // Runs narabe-gui with `config` and `script`; its exit status.
-  int run(const std::string& config, const std::string& script) {
+  int run(const std::string& config, const std::string& script, const std::string& extra_flags = "") {
     std::ofstream(dir_ / "gui.conf") << config;
     std::ofstream(dir_ / "run.script") << script;
-    const std::string command = "LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " + std::string(NARABE_GUI_PATH) +
+    // Saved games go to the test's folder.
+    const std::string command = "XDG_DATA_HOME=" + dir_.string() + " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
+                                std::string(NARABE_GUI_PATH) + " " + extra_flags +
                                 " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
                                 std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
                                 " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +
@@ -205,6 +207,27 @@ TEST_F(GuiScript, CursorRingShowsOverADiscAndTheEndStripIsLit) {
     EXPECT_GT(lit.g, 170);
     EXPECT_LT(lit.b, 120);
   }
+}
+
+TEST_F(GuiScript, ASavedGameLoadsBackAndStepsThrough) {
+  // Reversi between two people: d3 c5, saved with F2 as GGF.
+  ASSERT_EQ(run("game = reversi\nmode = two-people\n", "key Return\ncell 3 2\nwait 600\ncell 2 4\nwait 600\nkey F2\n"
+                                                         "expect-message Saved: *\n"),
+            0)
+      << output_;
+  std::string saved;
+  for (const auto& entry : fs::directory_iterator(dir_ / "narabe" / "games")) saved = entry.path().string();
+  ASSERT_NE(saved.find(".ggf"), std::string::npos) << saved;
+  std::ifstream in(saved);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(text.find("B[D3]W[C5];)"), std::string::npos) << text;
+  // Loaded (as tic-tac-toe in the settings: the file says Reversi), then a step back and forward.
+  ASSERT_EQ(run("game = tictactoe\n", "expect-cell 3 2 x\nexpect-cell 2 4 o\nkey PageUp\nexpect-cell 2 4 .\n"
+                                      "key PageDown\nwait 600\nexpect-cell 2 4 o\nexpect-message Black to move\n",
+                "--load " + saved),
+            0)
+      << output_;
+  EXPECT_EQ(run("", "", "--load " + (dir_ / "gui.conf").string()), 1) << "not a game record";
 }
 
 // A whole game of each kind through the real engine process (engine against

@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <fmt/format.h>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -24,6 +26,7 @@
 
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/game_record.h"
 #include "tools/gui/app/redraw_gate.h"
 #include "tools/gui/app/settings_file.h"
 #include "tools/gui/app/sound_sink.h"
@@ -82,13 +85,14 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string engine_path, script_path, screenshot_path, config_path, size_text = "1040x700";
+  std::string engine_path, script_path, screenshot_path, config_path, load_path, size_text = "1040x700";
   po::options_description options("narabe-gui options");
   options.add_options()("help", "this text")(
       "engine", po::value(&engine_path), "the engine to play (default: the narabe beside narabe-gui)")(
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
       "start", "straight into a game with the saved settings, past the start screen")(
+      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on")(
       "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
       "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
   po::variables_map vm;
@@ -180,6 +184,15 @@ int main(int argc, char** argv) {
 
   Controller controller(loaded.settings, engine, sound);
   if (vm.count("start")) controller.handle({CommandKind::kStart}, 0);
+  if (!load_path.empty()) {
+    std::ifstream in(load_path, std::ios::binary);
+    if (!in) return fail("cannot read the game " + load_path);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto record = parse_record(text.str());
+    if (!record) return fail(load_path + ": " + record.error());
+    if (const std::string error = controller.load_game(*record, 0); !error.empty()) return fail(load_path + ": " + error);
+  }
   const auto started = std::chrono::steady_clock::now();
   auto real_seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -194,8 +207,28 @@ int main(int argc, char** argv) {
     const auto [w, h] = window_size();
     view::paint(*sdl.canvas, controller, now, w, h, notice);
   };
+  // Saving writes a file, so it is done here; the controller only gives the record.
+  auto save_game = [&] {
+    const std::string dir = default_records_dir();
+    const std::time_t t = std::time(nullptr);
+    char stamp[32] = "";
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&t));
+    const GameRecord record = controller.record();
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    const std::string path = dir + "/" + record_file_name(record.game, stamp);
+    std::ofstream out(path, std::ios::binary);
+    out << format_record(record);
+    out.flush();
+    const bool ok = !dir.empty() && !ec && out.good();
+    controller.note(fmt::format(fmt::runtime(tr(controller.settings().language, ok ? "Saved: {}" : "Not saved: {}")),
+                                ok ? path : (dir.empty() ? std::string("no HOME") : path)));
+  };
   auto apply = [&](std::optional<Command> command) {
-    if (command) controller.handle(*command, now);
+    if (command && command->kind == CommandKind::kSave && !controller.help_shown() && controller.screen() == Screen::kPlaying)
+      save_game();
+    else if (command)
+      controller.handle(*command, now);
   };
 
   RedrawGate gate;

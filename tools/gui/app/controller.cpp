@@ -176,6 +176,7 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kUndo: undo(); return;
     case CommandKind::kNewGame: new_game(now); return;
     case CommandKind::kHint: ask_hint(now); return;
+    case CommandKind::kStep: step_through(command.x, now); return;
     case CommandKind::kToggleHints:
       settings_.hints = !settings_.hints;
       message_ = say(settings_.hints ? "Hints on" : "Hints off");
@@ -242,6 +243,53 @@ void Controller::resume() {
   set_turn_message();
 }
 
+std::string Controller::load_game(const GameRecord& record, double now) {
+  settings_.game = record.game;
+  if (record.game == GameKind::kGomoku) settings_.rule = record.rule;
+  settings_.mode = Mode::kTwoPeople;  // both sides are the person's to step through or play on
+  start_game(now);
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    auto probe = referee_->clone();
+    if (auto played = probe->play(record.moves[i]); !played) {
+      new_game(now);
+      return fmt::format("move {} ({}) is not legal: {}", i + 1, record.moves[i].substr(0, 20), played.error());
+    }
+    referee_->play(record.moves[i]);
+    moves_.push_back(record.moves[i]);
+  }
+  ++position_id_;
+  last_move_ = {};
+  if (!moves_.empty()) {
+    auto previous = referee_->clone();
+    previous->undo();
+    last_move_ = placed_cell(previous->board(), referee_->board());
+  }
+  after_move();
+  if (game_over()) over_at_ = now;
+  return {};
+}
+
+GameRecord Controller::record() const {
+  GameRecord r{settings_.game, settings_.rule, moves_};
+  r.moves.insert(r.moves.end(), stepped_back_.rbegin(), stepped_back_.rend());
+  return r;
+}
+
+void Controller::step_through(int delta, double now) {
+  if (settings_.mode != Mode::kTwoPeople) {
+    message_ = say("Stepping through is for two people and loaded games; Undo takes back a move");
+    return;
+  }
+  cancel_engine();
+  animation_.reset();
+  if (delta < 0 && !moves_.empty()) {
+    stepped_back_.push_back(moves_.back());
+    take_back(1);
+  } else if (delta > 0 && !stepped_back_.empty()) {
+    apply_move(stepped_back_.back(), now);
+  }
+}
+
 void Controller::step_volume(int delta) {
   // Both buses a fifth of full scale at a time, never quite silent: Off is M and S.
   auto step = [&](double volume) { return std::clamp(std::round(volume * 5 + (delta > 0 ? 1 : -1)), 1.0, 5.0) / 5; };
@@ -277,6 +325,7 @@ void Controller::clear_move_marks() {
 
 void Controller::new_game(double) {
   cancel_engine();
+  stepped_back_.clear();
   referee_ = make_board(settings_);
   moves_.clear();
   animation_.reset();
@@ -367,6 +416,9 @@ void Controller::apply_move(const std::string& move, double now) {
   moves_.push_back(move);
   ++position_id_;
   ++revision_;
+  // A move of its own replaces the line stepped back over; a step forward replays it.
+  if (!stepped_back_.empty() && stepped_back_.back() == move) stepped_back_.pop_back();
+  else stepped_back_.clear();
   hint_cell_ = {};
   if (move != "pass") {
     pass_banner_.clear();
@@ -622,6 +674,11 @@ void Controller::undo() {
     message_ = say("Nothing to undo");
     return;
   }
+  stepped_back_.clear();
+  take_back(take);
+}
+
+void Controller::take_back(std::size_t take) {
   cancel_engine();
   animation_.reset();
   if (scored_outcome_) {

@@ -19,6 +19,7 @@
 
 #include "engine/core/side.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/game_record.h"
 #include "tools/gui/app/game_setup.h"
 #include "tools/gui/app/sound_sink.h"
 #include "tools/gui/app/translation.h"
@@ -55,6 +56,8 @@ enum class CommandKind {
   kToggleMusic,
   kToggleEffects,
   kVolume,         // x = +1/-1: both sound buses a step louder or softer
+  kStep,           // x = -1/+1: a move back or forward through the game (two people, a loaded game)
+  kSave,           // save the game (main.cpp writes the file: the controller does no I/O)
   kBack,           // Esc: close the help, go back to the start screen, or resume from it
   kHelp,           // F1
   kRestartEngine,  // R, after the engine failed
@@ -110,6 +113,16 @@ class Controller {
   StartRow start_selection() const { return start_selection_; }
   // Whether a start-screen row is shown (the rule only for Gomoku).
   bool start_row_shown(StartRow row) const;
+  // Opens a saved game between two people at its last position, to step
+  // through (kStep) or play on; the error says which move is illegal.
+  std::string load_game(const GameRecord& record, double now);
+  // The game on the board with any moves stepped back over, for saving.
+  GameRecord record() const;
+  // Shows a line in the message area (the result of a save).
+  void note(std::string text) {
+    message_ = std::move(text);
+    ++revision_;
+  }
   // A game put aside by Esc that Resume (or Esc again) brings back.
   bool resumable() const { return suspended_; }
 
@@ -163,9 +176,12 @@ class Controller {
   void after_move();
   void set_turn_message();
   void undo();
+  // Takes back the last `take` moves (and a finished game's score).
+  void take_back(std::size_t take);
   void cancel_engine();
   void ask_hint(double now);
   void step_volume(int delta);
+  void step_through(int delta, double now);
   void suspend(double now);
   void resume();
   void record_evaluation(const EngineEvent& event);
@@ -204,6 +220,7 @@ class Controller {
   double pass_at_ = -1;
   double over_at_ = -1;
   CellPos hint_cell_;
+  std::vector<std::string> stepped_back_;  // moves kStep took back, the next one last
   std::uint64_t revision_ = 0;
 
   int position_id_ = 0;

@@ -36,6 +36,10 @@ constexpr auto kJapanese = std::to_array<Pair>({
     {"{} passes", "{}がパス"},
     {"Undo is for games with a person in them", "待ったは人が打つ対局でだけ使えます"},
     {"Nothing to undo", "戻せる手がありません"},
+    {"Stepping through is for two people and loaded games; Undo takes back a move", "手順の前後は二人対局と読み込んだ棋譜で使えます。待ったで一手戻せます"},
+    {"Saved: {}", "保存しました：{}"},
+    {"Not saved: {}", "保存できません：{}"},
+    {"Save", "保存"},
     {"Hints on", "ヒント表示オン"},
     {"Hints off", "ヒント表示オフ"},
     {"Music on", "音楽オン"},
@@ -101,6 +105,8 @@ constexpr auto kJapanese = std::to_array<Pair>({
     {"restart the engine after a failure", "エンジンの再起動（異常時）"},
     {"menu (the game waits: Esc again resumes)", "メニュー（対局は保留：もう一度 Esc で再開）"},
     {"this help", "このヘルプ"},
+    {"save the game (GGF, SGF, moves)", "対局を保存（GGF、SGF、手順）"},
+    {"a move back / forward (two people, loaded games)", "一手戻る / 進む（二人対局、読み込んだ棋譜）"},
     {"any key closes this", "何かキーを押すと閉じます"},
 });
 // clang-format on

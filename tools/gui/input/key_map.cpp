@@ -33,6 +33,11 @@ std::optional<Command> command_for_key(SDL_Keycode key, const Controller& contro
     case SDLK_n: return Command{CommandKind::kNewGame};
     case SDLK_h: return Command{CommandKind::kToggleHints};
     case SDLK_t: return Command{CommandKind::kHint};
+    case SDLK_F2: return Command{CommandKind::kSave};
+    case SDLK_COMMA:
+    case SDLK_PAGEUP: return Command{CommandKind::kStep, -1};
+    case SDLK_PERIOD:
+    case SDLK_PAGEDOWN: return Command{CommandKind::kStep, 1};
     case SDLK_MINUS:
     case SDLK_KP_MINUS: return Command{CommandKind::kVolume, -1};
     case SDLK_EQUALS:

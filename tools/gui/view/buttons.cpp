@@ -8,13 +8,15 @@ namespace {
 using Row = std::vector<ButtonId>;
 
 std::vector<Row> control_rows(const Rect& panel) {
-  // Beside the board: three rows of three; below it: one row across.
+  // Beside the board: four rows of three; below it: two rows across.
   if (panel.h > panel.w)
     return {{ButtonId::kNewGame, ButtonId::kUndo, ButtonId::kMenu},
             {ButtonId::kHint, ButtonId::kHints, ButtonId::kMusic},
-            {ButtonId::kEffects, ButtonId::kVolumeDown, ButtonId::kVolumeUp}};
-  return {{ButtonId::kNewGame, ButtonId::kUndo, ButtonId::kMenu, ButtonId::kHint, ButtonId::kHints, ButtonId::kMusic,
-           ButtonId::kEffects, ButtonId::kVolumeDown, ButtonId::kVolumeUp}};
+            {ButtonId::kEffects, ButtonId::kVolumeDown, ButtonId::kVolumeUp},
+            {ButtonId::kSave, ButtonId::kStepBack, ButtonId::kStepForward}};
+  return {{ButtonId::kNewGame, ButtonId::kUndo, ButtonId::kMenu, ButtonId::kHint, ButtonId::kSave, ButtonId::kStepBack},
+          {ButtonId::kHints, ButtonId::kMusic, ButtonId::kEffects, ButtonId::kVolumeDown, ButtonId::kVolumeUp,
+           ButtonId::kStepForward}};
 }
 
 void place_row(const Row& row, float x, float y, float width, float height, float gap, std::vector<Button>& out) {
@@ -64,6 +66,9 @@ Command command_for_button(ButtonId id) {
     case ButtonId::kEffects: return {CommandKind::kToggleEffects};
     case ButtonId::kVolumeDown: return {CommandKind::kVolume, -1};
     case ButtonId::kVolumeUp: return {CommandKind::kVolume, 1};
+    case ButtonId::kSave: return {CommandKind::kSave};
+    case ButtonId::kStepBack: return {CommandKind::kStep, -1};
+    case ButtonId::kStepForward: return {CommandKind::kStep, 1};
   }
   return {CommandKind::kHelp};
 }

@@ -13,7 +13,7 @@
 namespace narabe::gui::view {
 
 enum class ButtonId {
-  kNewGame, kUndo, kMenu, kHint, kHints, kMusic, kEffects, kVolumeDown, kVolumeUp,
+  kNewGame, kUndo, kMenu, kHint, kHints, kMusic, kEffects, kVolumeDown, kVolumeUp, kSave, kStepBack, kStepForward,
   kPlayAgain, kEndUndo, kEndMenu,  // the end strip
 };
 

@@ -404,6 +404,9 @@ std::string_view button_english(const Controller& ctl, ButtonId id) {
     case ButtonId::kVolumeDown: return "Vol −";
     case ButtonId::kVolumeUp: return "Vol +";
     case ButtonId::kPlayAgain: return "Play again";
+    case ButtonId::kSave: return "Save";
+    case ButtonId::kStepBack: return "◀";
+    case ButtonId::kStepForward: return "▶";
     case ButtonId::kEndUndo: return "Undo";
     case ButtonId::kEndMenu: return "Menu";
   }
@@ -624,8 +627,8 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
 
 void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
   c.fill_rect({0, 0, static_cast<float>(w), static_cast<float>(h)}, Colour{0, 0, 0, 170});
-  const float unit = std::clamp(fl(std::min(w, h)) / 30.0f, 11.0f, 22.0f);
-  const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 12.5f, unit * 32, unit * 25};
+  const float unit = std::clamp(fl(std::min(w, h)) / 31.0f, 10.0f, 22.0f);
+  const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 14.25f, unit * 32, unit * 28.5f};
   c.fill_rounded_rect(box, unit, kPanel);
   c.text(say(ctl, "Keys"), box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
   const char* keys[][2] = {{"Mouse", "click a cell or column to play"},
@@ -638,6 +641,8 @@ void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
                            {"H", "marks on / off (legal, forbidden points)"},
                            {"M / S", "music / sound effects on / off"},
                            {"- / +", "volume down / up"},
+                           {"F2", "save the game (GGF, SGF, moves)"},
+                           {"< / >", "a move back / forward (two people, loaded games)"},
                            {"R", "restart the engine after a failure"},
                            {"Esc", "menu (the game waits: Esc again resumes)"},
                            {"F1", "this help"}};
