@@ -36,9 +36,14 @@ std::vector<Button> game_buttons(const BoardLayout& layout, bool game_over) {
   const auto rows = control_rows(p);
   float y = p.y + p.h - unit * 1.0f - fl(static_cast<int>(rows.size())) * (height + gap) + gap;
   std::vector<Button> buttons;
-  if (game_over)
-    place_row({ButtonId::kPlayAgain, ButtonId::kEndUndo, ButtonId::kEndMenu}, x, y - gap * 2 - height * 1.3f, width,
-              height * 1.3f, gap, buttons);
+  if (game_over) {
+    // Below the board the strip takes the right half: the result stays readable on the left.
+    const bool below = p.h <= p.w;
+    const float strip_x = below ? p.x + p.w / 2 + unit * 1.2f : x;
+    const float strip_w = below ? p.w / 2 - unit * 2.4f : width;
+    place_row({ButtonId::kPlayAgain, ButtonId::kEndUndo, ButtonId::kEndMenu}, strip_x, y - gap * 2 - height * 1.3f,
+              strip_w, height * 1.3f, gap, buttons);
+  }
   for (const Row& row : rows) {
     place_row(row, x, y, width, height, gap, buttons);
     y += height + gap;
