@@ -202,11 +202,21 @@ TEST(Redraw, IdleGameAndStartScreenNeedNoFrames) {
   const auto before = p.controller.revision();
   p.run(now, 5.0);
   EXPECT_EQ(p.controller.revision(), before) << "time alone changes nothing";
+  p.controller.handle({CommandKind::kHover, 0, 0}, now);
+  const auto hovered = p.controller.revision();
+  EXPECT_GT(hovered, before) << "the cursor moved";
+  p.controller.handle({CommandKind::kHover, 0, 0}, now);
+  EXPECT_EQ(p.controller.revision(), hovered) << "the mouse within the same cell";
   p.controller.handle({CommandKind::kPlayCell, 3, 2}, now);  // d3
-  EXPECT_GT(p.controller.revision(), before);
+  EXPECT_GT(p.controller.revision(), hovered);
   EXPECT_TRUE(p.controller.animating(now));
   p.run(now, 2.0);
   EXPECT_EQ(p.controller.score_line(), "Black 4 - 1 White");
+  p.controller.handle({CommandKind::kHelp}, now);
+  p.controller.handle({CommandKind::kHover, 1, 1}, now);
+  EXPECT_TRUE(p.controller.help_shown()) << "moving the mouse keeps the help open";
+  p.controller.handle({CommandKind::kBack}, now);
+  EXPECT_FALSE(p.controller.help_shown());
   p.controller.handle({CommandKind::kBack}, now);
   EXPECT_FALSE(p.controller.animating(now));
 }

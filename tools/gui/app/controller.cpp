@@ -98,7 +98,9 @@ bool Controller::accepts_moves(double now) const {
 }
 
 void Controller::handle(const Command& command, double now) {
-  ++revision_;
+  // The mouse moving within a cell changes nothing on screen.
+  if (command.kind != CommandKind::kHover) ++revision_;
+  if (help_shown_ && command.kind == CommandKind::kHover) return;  // the mouse moving keeps the help open
   if (help_shown_ && command.kind != CommandKind::kToggleMusic && command.kind != CommandKind::kToggleEffects) {
     // Any key closes the help overlay; it does nothing else.
     help_shown_ = false;
@@ -162,8 +164,11 @@ void Controller::handle(const Command& command, double now) {
       if (accepts_moves(now)) play_person_move(referee_->move_at(command.x, 0), now);
       return;
     case CommandKind::kHover:
-      if (command.x >= 0 && command.x < cells.width && command.y >= 0 && command.y < cells.height)
+      if (command.x >= 0 && command.x < cells.width && command.y >= 0 && command.y < cells.height &&
+          !(cursor_ == CellPos{command.x, command.y})) {
         cursor_ = {command.x, command.y};
+        ++revision_;
+      }
       return;
     case CommandKind::kCursor:
       cursor_.file = std::clamp(cursor_.file + command.x, 0, cells.width - 1);
