@@ -308,7 +308,10 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   const CellPos cur = ctl.cursor();
   if (cur.valid() && L.game != GameKind::kConnect4 && ctl.settings().mode != Mode::kEngineVsEngine && !ctl.game_over()) {
     const Point p = L.center(cur.file, cur.row);
-    if (ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.') ghost_stone(c, L, ctl, p, r);
+    // No ghost on a forbidden point: its red cross must stay in sight.
+    const auto forbidden = ctl.forbidden_hints();
+    const bool barred = std::find(forbidden.begin(), forbidden.end(), cur) != forbidden.end();
+    if (ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.' && !barred) ghost_stone(c, L, ctl, p, r);
     contrast_ring(c, p, std::min(L.cell * 0.47f, r * 1.12f), std::max(2.0f, L.cell * 0.045f));
   }
 }
