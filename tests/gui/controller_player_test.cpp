@@ -124,6 +124,31 @@ TEST(Hint, TheEngineIsAskedForThePersonAndTheMoveIsMarkedNotPlayed) {
   EXPECT_FALSE(p.controller.hint_cell().valid()) << "the mark goes with the next move";
 }
 
+TEST(Analysis, TheEngineAtMaxAnalysesThePersonsPositionWithoutHoldingThemUp) {
+  Settings s = game(GameKind::kConnect4, Level::kEasy);
+  s.analysis = true;
+  Player p(s);
+  double now = 0;
+  p.run(now, 0.05);
+  ASSERT_EQ(p.engine.requests.size(), 1u);
+  EXPECT_EQ(p.engine.requests[0].level, "max");
+  EXPECT_TRUE(p.controller.analysing());
+  EXPECT_TRUE(p.controller.accepts_moves(now)) << "the person is not kept waiting";
+  p.engine.info(12, 80);
+  p.run(now, 0.05);
+  EXPECT_EQ(p.controller.evaluation(), "+0.80") << "the person's own position, from the person's side";
+  EXPECT_EQ(p.controller.depth(), 12);
+  EXPECT_EQ(p.engine.requests.size(), 1u) << "asked once a position";
+  p.controller.handle({CommandKind::kDropColumn, 3}, now);
+  EXPECT_FALSE(p.controller.analysing());
+  EXPECT_EQ(p.engine.cancels, 1) << "a move stops the analysis";
+  p.engine.reply("4", p.engine.requests[0].position_id);  // its late answer
+  p.run(now, 1.0);
+  ASSERT_EQ(p.engine.requests.size(), 2u);
+  EXPECT_EQ(p.engine.requests[1].level, "easy") << "the opponent plays at its own level";
+  EXPECT_EQ(p.controller.moves().size(), 1u) << "the analysis's move is never played";
+}
+
 TEST(Resume, EscPutsTheGameAsideAndEscOrEnterBringsItBack) {
   Player p(game(GameKind::kConnect4, Level::kMax));
   double now = 0;

@@ -59,7 +59,7 @@ Controller::Controller(Settings settings, EngineLink& engine, SoundSink& sound)
 
 bool Controller::start_row_shown(StartRow row) const {
   if (row == StartRow::kRule) return settings_.game == GameKind::kGomoku;
-  if (row == StartRow::kFirst) return settings_.mode == Mode::kPersonVsEngine;
+  if (row == StartRow::kFirst || row == StartRow::kAnalysis) return settings_.mode == Mode::kPersonVsEngine;
   if (row == StartRow::kResume) return suspended_;
   return true;
 }
@@ -221,6 +221,7 @@ void Controller::choose(StartRow row, int delta) {
       sound_.set_effects_enabled(settings_.effects);
       break;
     case StartRow::kLanguage: settings_.language = cycle(settings_.language, 2, delta); break;
+    case StartRow::kAnalysis: settings_.analysis = !settings_.analysis; break;
     case StartRow::kStart:
     case StartRow::kResume: break;
   }
@@ -355,7 +356,32 @@ void Controller::new_game(double) {
   set_turn_message();
 }
 
+void Controller::stop_analysis() {
+  if (analysing_) engine_.cancel();
+  analysing_ = false;
+}
+
+void Controller::maybe_analyse() {
+  // With the analysis option, the engine at full strength looks at each of
+  // the person's positions once; its info lines fill the evaluation bar, its
+  // move is not shown. The person may move at any time: that stops it.
+  if (!settings_.analysis || settings_.mode != Mode::kPersonVsEngine || analysing_ || awaiting_ || animation_ ||
+      engine_failed_ || game_over() || analysed_id_ == position_id_ || is_engine_side(referee_->side_to_move()))
+    return;
+  MoveRequest request;
+  request.position_id = position_id_;
+  request.newgame = referee_->newgame_arguments();
+  request.level = std::string(kLevelWords[static_cast<std::size_t>(Level::kMax)]);
+  request.moves = moves_;
+  request.movetime_ms = movetime_ms(Level::kHard);
+  engine_.request_move(request);
+  analysing_ = true;
+  analysed_id_ = position_id_;
+  searched_side_ = referee_->side_to_move();
+}
+
 void Controller::cancel_engine() {
+  stop_analysis();
   if (awaiting_) engine_.cancel();
   awaiting_ = false;
   hint_pending_ = false;
@@ -367,6 +393,7 @@ void Controller::ask_hint(double now) {
     if (screen_ == Screen::kPlaying && !game_over() && !awaiting_) message_ = say("A hint is for your own move");
     return;
   }
+  stop_analysis();
   MoveRequest request;
   request.position_id = position_id_;
   request.newgame = referee_->newgame_arguments();
@@ -418,6 +445,7 @@ CellPos Controller::cell_named(const std::string& name) const {
 void Controller::apply_move(const std::string& move, double now) {
   const rules::BoardCells before = referee_->board();
   if (auto played = referee_->play(move); !played) return;
+  stop_analysis();
   moves_.push_back(move);
   ++position_id_;
   ++revision_;
@@ -494,6 +522,7 @@ void Controller::update(double now) {
   if (screen_ != Screen::kPlaying || game_over()) return;
   play_pass_if_forced(now);
   maybe_ask_engine(now);
+  maybe_analyse();
 }
 
 void Controller::play_pass_if_forced(double now) {
@@ -562,6 +591,15 @@ void Controller::handle_engine_events(double now) {
       held_move_.reset();
       engine_failed_ = true;
       message_ = say("Engine problem: {}. Press R to restart it; the game stays.", event.message);
+      continue;
+    }
+    if (analysing_ && !awaiting_ && event.position_id == analysed_id_) {
+      if (event.kind == EngineEvent::Kind::kInfo) {
+        record_evaluation(event);
+        if (event.depth) depth_ = *event.depth;
+      } else {
+        analysing_ = false;  // its move is not the person's to see
+      }
       continue;
     }
     if (!awaiting_ || held_move_ || event.position_id != position_id_) {

@@ -37,8 +37,8 @@ struct CellPos {
 enum class Screen { kStart, kPlaying };
 
 // The start screen's rows, top to bottom (Resume only while a game is put aside).
-enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kMusic, kEffects, kLanguage, kStart, kResume };
-inline constexpr int kStartRows = 10;
+enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kStart, kResume };
+inline constexpr int kStartRows = 11;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)
@@ -149,6 +149,8 @@ class Controller {
   SessionScore score(GameKind game) const { return scores_[static_cast<std::size_t>(game)]; }
   bool thinking() const { return awaiting_; }
   bool hint_pending() const { return awaiting_ && hint_pending_; }
+  // The engine is analysing the person's position (the analysis option).
+  bool analysing() const { return analysing_; }
   bool engine_failed() const { return engine_failed_; }
   bool help_shown() const { return help_shown_; }
   bool game_over() const;
@@ -180,6 +182,8 @@ class Controller {
   void take_back(std::size_t take);
   void cancel_engine();
   void ask_hint(double now);
+  void maybe_analyse();
+  void stop_analysis();
   void step_volume(int delta);
   void step_through(int delta, double now);
   void suspend(double now);
@@ -226,6 +230,8 @@ class Controller {
   int position_id_ = 0;
   bool awaiting_ = false;
   bool hint_pending_ = false;
+  bool analysing_ = false;
+  int analysed_id_ = -1;  // the position the analysis was asked for
   core::Side searched_side_ = core::Side::kFirst;  // whose move the engine is searching
   double asked_at_ = 0;
   std::optional<std::string> held_move_;  // a reply kept back until release_at_ (pacing)

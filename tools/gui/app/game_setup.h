@@ -30,6 +30,7 @@ struct Settings {
   double music_volume = 0.4;  // 0..1
   double effects_volume = 0.8;
   bool hints = true;
+  bool analysis = false;  // the engine at max analyses the person's positions (the evaluation bar)
   Language language = Language::kEnglish;
 
   bool operator==(const Settings&) const = default;

@@ -562,6 +562,7 @@ std::string start_value(const Controller& ctl, StartRow row) {
     case StartRow::kMode: return say(ctl, mode_title(s.mode));
     case StartRow::kFirst: return say(ctl, s.first == FirstMover::kPerson ? "You" : "Engine");
     case StartRow::kLevel: return level_title(ctl, s.level);
+    case StartRow::kAnalysis: return say(ctl, s.analysis ? "On" : "Off");
     case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : say(ctl, "Off");
     case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : say(ctl, "Off");
     // Each language by its own name, so a person who cannot read the other finds theirs.
@@ -579,6 +580,7 @@ std::string_view start_label(StartRow row) {
     case StartRow::kMode: return "Players";
     case StartRow::kFirst: return "First move";
     case StartRow::kLevel: return "Level";
+    case StartRow::kAnalysis: return "Analysis (max)";
     case StartRow::kMusic: return "Music";
     case StartRow::kEffects: return "Sound effects";
     case StartRow::kLanguage: return "Language";
