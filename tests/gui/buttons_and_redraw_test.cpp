@@ -47,6 +47,18 @@ TEST(Buttons, InsideThePanelApartAndEachWithItsCommand) {
   EXPECT_EQ(view::command_for_button(ButtonId::kMusic).kind, CommandKind::kToggleMusic);
 }
 
+TEST(Buttons, GrowWithTheTextSizeWithinThePanel) {
+  view::BoardLayout layout = view::layout_board(GameKind::kGomoku, 15, 15, 1040, 700);
+  const float normal = view::game_buttons(layout, false).front().rect.h;
+  layout.text_scale = 1.5f;
+  const auto big = view::game_buttons(layout, false);
+  EXPECT_GT(big.front().rect.h, normal * 1.2f);
+  for (const view::Button& b : big) {
+    EXPECT_GE(b.rect.y, layout.panel.y);
+    EXPECT_LE(b.rect.x + b.rect.w, layout.panel.x + layout.panel.w);
+  }
+}
+
 TEST(StartRows, TheBackArrowSitsOverTheHalfThatStepsBack) {
   const view::Rect row = view::start_row_rect(2, 7, 1040, 700);
   const view::Rect value = view::start_value_rect(row);

@@ -186,6 +186,11 @@ TEST(StartScreen, EnterStartsFromAnyRowAndArrowsChange) {
   EXPECT_EQ(c.settings().level, Level::kEasy);
   c.handle({CommandKind::kCursor, 1, 0}, 0);  // right: on a level
   EXPECT_EQ(c.settings().level, Level::kNormal);
+  c.handle({CommandKind::kChoose, static_cast<int>(StartRow::kTextSize), 1}, 0);
+  EXPECT_EQ(c.settings().text_size, 125);
+  c.handle({CommandKind::kChoose, static_cast<int>(StartRow::kTextSize), -1}, 0);
+  c.handle({CommandKind::kChoose, static_cast<int>(StartRow::kTextSize), -1}, 0);
+  EXPECT_EQ(c.settings().text_size, 150) << "round from 100 back to 150";
   c.handle({CommandKind::kActivate}, 0);
   EXPECT_EQ(c.screen(), Screen::kPlaying);
   EXPECT_EQ(c.settings().level, Level::kNormal) << "Enter starts; it does not change the row";

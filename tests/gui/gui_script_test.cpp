@@ -148,15 +148,15 @@ std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool ov
 
 TEST_F(GuiScript, MouseAloneStartsPlaysUsesTheButtonsAndResumes) {
   const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
-  // Connect Four against the engine shows nine start rows; Start is the last.
-  const view::Rect start = view::start_row_rect(8, 9, kWidth, kHeight);
+  // Connect Four against the engine shows ten start rows; Start is the last.
+  const view::Rect start = view::start_row_rect(9, 10, kWidth, kHeight);
   const std::string click_start = "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
                                   std::to_string(static_cast<int>(start.y + start.h / 2)) + "\n";
   const std::string script = click_start + "idle\ncell 3 5\nidle\nexpect-cell 3 5 x\n" +
                              click_on(view::ButtonId::kMenu, board, false) +
                              // The start screen now offers Resume, one row below Start.
                              "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
-                             std::to_string(static_cast<int>(view::start_row_rect(9, 10, kWidth, kHeight).y + start.h / 2)) +
+                             std::to_string(static_cast<int>(view::start_row_rect(10, 11, kWidth, kHeight).y + start.h / 2)) +
                              "\nidle\nexpect-cell 3 5 x\n" + click_on(view::ButtonId::kNewGame, board, false) +
                              "idle\nexpect-cell 3 5 .\nexpect-message Your move\n" +
                              click_on(view::ButtonId::kMusic, board, false) + "expect-message Music off\n";

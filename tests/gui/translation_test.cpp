@@ -49,6 +49,13 @@ TEST(Translation, TheLocaleChoosesUntilTheSettingsDo) {
   EXPECT_EQ(ja.settings.language, Language::kJapanese);
   EXPECT_EQ(parse_settings(format_settings(ja.settings)).settings, ja.settings);
   EXPECT_EQ(parse_settings("language = klingon\n").problems.size(), 1u);
+  // The text size and the analysis switch are remembered the same way.
+  const LoadedSettings other = parse_settings("text_size = 150\nanalysis = on\n");
+  EXPECT_TRUE(other.problems.empty());
+  EXPECT_EQ(other.settings.text_size, 150);
+  EXPECT_TRUE(other.settings.analysis);
+  EXPECT_EQ(parse_settings(format_settings(other.settings)).settings, other.settings);
+  EXPECT_EQ(parse_settings("text_size = 90\n").problems.size(), 1u);
 }
 
 TEST(Translation, TheControllerSpeaksJapanese) {

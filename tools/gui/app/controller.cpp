@@ -222,6 +222,12 @@ void Controller::choose(StartRow row, int delta) {
       break;
     case StartRow::kLanguage: settings_.language = cycle(settings_.language, 2, delta); break;
     case StartRow::kAnalysis: settings_.analysis = !settings_.analysis; break;
+    case StartRow::kTextSize: {
+      const auto at = std::find(kTextSizes.begin(), kTextSizes.end(), settings_.text_size);
+      const int index = at == kTextSizes.end() ? 0 : static_cast<int>(at - kTextSizes.begin());
+      settings_.text_size = kTextSizes[static_cast<std::size_t>(cycle(index, static_cast<int>(kTextSizes.size()), delta))];
+      break;
+    }
     case StartRow::kStart:
     case StartRow::kResume: break;
   }

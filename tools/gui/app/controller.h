@@ -37,8 +37,10 @@ struct CellPos {
 enum class Screen { kStart, kPlaying };
 
 // The start screen's rows, top to bottom (Resume only while a game is put aside).
-enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kStart, kResume };
-inline constexpr int kStartRows = 11;
+enum class StartRow {
+  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kStart, kResume
+};
+inline constexpr int kStartRows = 12;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)

@@ -30,7 +30,8 @@ struct Settings {
   double music_volume = 0.4;  // 0..1
   double effects_volume = 0.8;
   bool hints = true;
-  bool analysis = false;  // the engine at max analyses the person's positions (the evaluation bar)
+  bool analysis = false;
+  int text_size = 100;    // percent: 100, 125 or 150  // the engine at max analyses the person's positions (the evaluation bar)
   Language language = Language::kEnglish;
 
   bool operator==(const Settings&) const = default;
@@ -66,6 +67,9 @@ int movetime_ms(Level level);
 // it answers in a few milliseconds, and a reply that lands at once reads as a
 // double move to a person.
 double min_thinking_seconds(Level level);
+
+// The text sizes a person can choose, in percent.
+inline constexpr std::array<int, 3> kTextSizes = {100, 125, 150};
 
 // What a level means, in one line, for the start screen.
 std::string_view level_description(Level level);

@@ -88,7 +88,7 @@ constexpr auto kJapanese = std::to_array<Pair>({
     {"Game", "ゲーム"}, {"Rule", "ルール"}, {"Players", "対局者"}, {"First move", "先手"}, {"Level", "レベル"},
     {"Music", "音楽"}, {"Sound effects", "効果音"}, {"Language", "言語 / Language"},
     {"Start", "開始"}, {"Resume", "再開"}, {"You", "あなた"}, {"Engine", "エンジン"}, {"Off", "オフ"}, {"On", "オン"},
-    {"Analysis (max)", "形勢解析（最強）"},
+    {"Analysis (max)", "形勢解析（最強）"}, {"Text size", "文字の大きさ"},
     {"Arrows or mouse choose · Enter starts · F1 keys", "矢印キーかマウスで選ぶ · Enter で開始 · F1 キー一覧"},
     {"Arrows choose · Enter starts · Esc resumes · F1 keys", "矢印キーで選ぶ · Enter で開始 · Esc で再開 · F1 キー一覧"},
     // The key help.

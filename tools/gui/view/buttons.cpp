@@ -30,7 +30,7 @@ void place_row(const Row& row, float x, float y, float width, float height, floa
 
 std::vector<Button> game_buttons(const BoardLayout& layout, bool game_over) {
   const Rect& p = layout.panel;
-  const float unit = panel_unit(p);
+  const float unit = panel_unit(p, layout.text_scale);
   const float gap = unit * 0.4f, height = unit * 2.0f;
   const float x = p.x + unit * 1.2f, width = p.w - unit * 2.4f;
   const auto rows = control_rows(p);
@@ -54,7 +54,7 @@ std::vector<Button> game_buttons(const BoardLayout& layout, bool game_over) {
 float panel_text_bottom(const BoardLayout& layout, bool game_over) {
   float top = layout.panel.y + layout.panel.h;
   for (const Button& b : game_buttons(layout, game_over)) top = std::min(top, b.rect.y);
-  return top - panel_unit(layout.panel) * 0.5f;
+  return top - panel_unit(layout.panel, layout.text_scale) * 0.5f;
 }
 
 Command command_for_button(ButtonId id) {

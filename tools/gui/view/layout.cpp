@@ -89,6 +89,10 @@ Rect start_row_back_rect(const Rect& row) {
   return {value.x, row.y, value.w / 2, row.h};
 }
 
-float panel_unit(const Rect& panel) { return std::clamp(std::min(panel.w / 16.0f, panel.h / 16.0f), 11.0f, 20.0f); }
+float panel_unit(const Rect& panel, float text_scale) {
+  // Larger text never grows past what a narrow panel's button rows can hold.
+  const float base = std::clamp(std::min(panel.w / 16.0f, panel.h / 16.0f), 11.0f, 20.0f);
+  return std::min(base * text_scale, std::max(base, panel.w / 13.0f));
+}
 
 }  // namespace narabe::gui::view

@@ -27,6 +27,7 @@ struct BoardLayout {
   Rect panel;   // the side panel (right of the board, or below in a tall window)
   float cell = 0;
   Point first;  // the centre of cell (0, 0), the top-left one
+  float text_scale = 1.0f;  // the person's text size (1, 1.25, 1.5): the panel's text and buttons grow
 
   Point center(int file, int row) const { return {first.x + fl(file) * cell, first.y + fl(row) * cell}; }
   // The cell under a point, or an invalid CellPos.
@@ -44,7 +45,8 @@ Rect start_value_rect(const Rect& row);
 // back; anywhere else on the row steps it on.
 Rect start_row_back_rect(const Rect& row);
 
-// The side panel's text unit (pixels): its font sizes and spacing scale with it.
-float panel_unit(const Rect& panel);
+// The side panel's text unit (pixels): its font sizes and spacing scale with
+// it, and with the person's text size.
+float panel_unit(const Rect& panel, float text_scale = 1.0f);
 
 }  // namespace narabe::gui::view

@@ -425,7 +425,7 @@ float fitted_size(Canvas& c, const std::string& text, float size, float width, b
 }
 
 void draw_buttons(Canvas& c, const BoardLayout& L, const Controller& ctl) {
-  const float unit = panel_unit(L.panel);
+  const float unit = panel_unit(L.panel, L.text_scale);
   for (const Button& b : game_buttons(L, ctl.game_over())) {
     const bool strip = b.id == ButtonId::kPlayAgain || b.id == ButtonId::kEndUndo || b.id == ButtonId::kEndMenu;
     const bool toggle = b.id == ButtonId::kHints || b.id == ButtonId::kMusic || b.id == ButtonId::kEffects;
@@ -451,7 +451,7 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   const Settings& s = ctl.settings();
   const Rect& p = L.panel;
   c.fill_rect(p, kPanel);
-  const float unit = panel_unit(p);
+  const float unit = panel_unit(p, L.text_scale);
   // A panel beside the board is one column; a panel below it, two.
   const bool wide = p.h > p.w;
   const float bottom = panel_text_bottom(L, ctl.game_over());
@@ -567,6 +567,7 @@ std::string start_value(const Controller& ctl, StartRow row) {
     case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : say(ctl, "Off");
     // Each language by its own name, so a person who cannot read the other finds theirs.
     case StartRow::kLanguage: return s.language == Language::kJapanese ? "日本語" : "English";
+    case StartRow::kTextSize: return fmt::format("{} %", s.text_size);
     case StartRow::kStart: return say(ctl, "Start");
     case StartRow::kResume: return say(ctl, "Resume");
   }
@@ -584,6 +585,7 @@ std::string_view start_label(StartRow row) {
     case StartRow::kMusic: return "Music";
     case StartRow::kEffects: return "Sound effects";
     case StartRow::kLanguage: return "Language";
+    case StartRow::kTextSize: return "Text size";
     case StartRow::kStart:
     case StartRow::kResume: return "";
   }
@@ -602,7 +604,6 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
     const Rect r = start_row_rect(i, n, w, h);
     const bool selected = rows[static_cast<std::size_t>(i)] == ctl.start_selection();
     const StartRow row = rows[static_cast<std::size_t>(i)];
-    const float ty = r.y + r.h / 2 - unit * 0.62f;
     if (row == StartRow::kStart || row == StartRow::kResume) {
       // Still, not pulsing: the start screen costs no frames while nobody moves.
       const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
@@ -613,26 +614,37 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
       continue;
     }
     if (selected) c.fill_rounded_rect(r, r.h * 0.25f, Colour{255, 255, 255, 28});
-    c.text(say(ctl, start_label(row)), r.x + unit, ty, unit, kDim);
-    // "‹" steps back and sits over the part of the row that steps back.
+    // The rows' text grows with the text size, within the row's height.
+    const float size = std::min(unit * static_cast<float>(ctl.settings().text_size) / 100.0f, r.h * 0.62f);
+    const float y_text = r.y + r.h / 2 - size * 0.62f;
     const Rect value = start_value_rect(r);
-    c.text("‹", value.x + unit * 0.3f, ty, unit, selected ? kAccent : kDim, Align::kLeft, true);
-    c.text("›", value.x + value.w, ty, unit, selected ? kAccent : kDim, Align::kRight, true);
-    c.text(start_value(ctl, row), value.x + value.w / 2, ty, unit, selected ? kAccent : kText, Align::kCentre, true);
+    const std::string label = say(ctl, start_label(row));
+    c.text(label, r.x + unit, y_text, fitted_size(c, label, size, value.x - r.x - unit * 1.5f, false), kDim);
+    // "‹" steps back and sits over the part of the row that steps back.
+    c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
+    c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    const std::string shown = start_value(ctl, row);
+    c.text(shown, value.x + value.w / 2, y_text, fitted_size(c, shown, size, value.w - size * 2.4f, true),
+           selected ? kAccent : kText, Align::kCentre, true);
   }
   const Rect last = start_row_rect(n - 1, n, w, h);
   const std::string keys = say(ctl, ctl.resumable() ? "Arrows choose · Enter starts · Esc resumes · F1 keys"
                                                      : "Arrows or mouse choose · Enter starts · F1 keys");
-  c.text(keys, fl(w) / 2.0f, last.y + last.h + unit * 1.0f, unit * 0.75f, kDim, Align::kCentre);
-  c.text(say(ctl, level_description(ctl.settings().level)), fl(w) / 2.0f, last.y + last.h + unit * 2.2f,
-         unit * 0.75f, ctl.start_selection() == StartRow::kLevel ? kAccent : kDim, Align::kCentre);
+  // The foot lines grow with the text size too, a little less than the rows.
+  const float foot = unit * 0.75f * std::min(1.3f, static_cast<float>(ctl.settings().text_size) / 100.0f);
+  c.text(keys, fl(w) / 2.0f, last.y + last.h + unit * 1.0f, foot, kDim, Align::kCentre);
+  c.text(say(ctl, level_description(ctl.settings().level)), fl(w) / 2.0f, last.y + last.h + unit * 1.0f + foot * 1.55f,
+         foot, ctl.start_selection() == StartRow::kLevel ? kAccent : kDim, Align::kCentre);
   if (!notice.empty())
     c.text(notice, fl(w) / 2.0f, last.y + last.h + unit * 3.4f, unit * 0.75f, kDim, Align::kCentre);
 }
 
 void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
   c.fill_rect({0, 0, static_cast<float>(w), static_cast<float>(h)}, Colour{0, 0, 0, 170});
-  const float unit = std::clamp(fl(std::min(w, h)) / 31.0f, 10.0f, 22.0f);
+  // The text size grows the help as far as the window holds it.
+  const float unit = std::min(std::clamp(fl(std::min(w, h)) / 31.0f, 10.0f, 22.0f) *
+                                  static_cast<float>(ctl.settings().text_size) / 100.0f,
+                              std::min(fl(w) / 33.0f, fl(h) / 29.5f));
   const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 14.25f, unit * 32, unit * 28.5f};
   c.fill_rounded_rect(box, unit, kPanel);
   c.text(say(ctl, "Keys"), box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
@@ -671,7 +683,9 @@ std::vector<StartRow> shown_start_rows(const Controller& controller) {
 
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {
   const rules::BoardCells cells = controller.board().board();
-  return layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
+  BoardLayout layout = layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
+  layout.text_scale = static_cast<float>(controller.settings().text_size) / 100.0f;
+  return layout;
 }
 
 void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
