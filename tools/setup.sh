@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config clang libclang-rt-14-dev
   libfmt-dev libboost-program-options-dev
   libgtest-dev nlohmann-json3-dev
-  libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core
+  libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core fonts-ipafont-gothic
   grhino
   python3 python3-pytest python3-distributed python3-matplotlib python3-numpy
 )

@@ -2,7 +2,7 @@
 // The input is the script. It parses to steps, or fails at its first bad line:
 // - the error names that line, in one line of text; the lines before it parse
 //   alone and that line alone fails;
-// - steps come in line order, with values in range (wait >= 0, one cell char,
+// - steps come in line order, with values in range (wait and frame counts >= 0, one cell char,
 //   non-empty key names and paths, a trimmed expected message);
 // - the steps write back as a script (one a line) that parses to the same steps.
 
@@ -34,6 +34,7 @@ std::string line_of(const gui::input::ScriptStep& s) {
     case Kind::kExpectMessage: return "expect-message " + s.text;
     case Kind::kExpectCell: return fmt::format("expect-cell {} {} {}", s.x, s.y, s.text);
     case Kind::kExpectOver: return "expect-over";
+    case Kind::kExpectRedraws: return fmt::format("expect-redraws-at-most {}", s.x);
     case Kind::kKillEngine: return "kill-engine";
     case Kind::kQuit: return "quit";
   }
@@ -56,7 +57,8 @@ void check_step(const gui::input::ScriptStep& s) {
       if (!is_word(s.text)) fail("a key name or path is not one word", s.text);
       break;
     case Kind::kWait:
-      if (s.x < 0) fail("a negative wait");
+    case Kind::kExpectRedraws:
+      if (s.x < 0) fail("a negative wait or frame count");
       break;
     case Kind::kExpectCell:
       if (s.text.size() != 1 || is_blank(s.text[0])) fail("expect-cell's cell is not one character", s.text);

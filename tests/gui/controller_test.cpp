@@ -63,7 +63,8 @@ TEST(Controller, PersonMovesThenTheEngineIsAskedAfterTheAnimation) {
   f.settle(now);
   EXPECT_EQ(f.controller.board().board().at(3, 4), 'o');
   EXPECT_EQ(f.controller.last_move(), (CellPos{3, 4}));
-  EXPECT_EQ(f.controller.evaluation(), "+0.35");
+  EXPECT_EQ(f.controller.evaluation(), "-0.35");  // +0.35 for the engine is -0.35 for you
+  EXPECT_LT(f.controller.evaluation_share(), 0.5);
   EXPECT_EQ(f.controller.depth(), 9);
   EXPECT_EQ(f.controller.message(), "Your move");
   EXPECT_TRUE(has(f.sound.events, "stone-second"));
@@ -276,11 +277,13 @@ TEST(Controller, NewGameCancelsTheSearchAndBackGoesToTheStartScreen) {
   EXPECT_TRUE(f.controller.moves().empty());
   f.controller.handle({CommandKind::kBack}, now);
   EXPECT_EQ(f.controller.screen(), Screen::kStart);
-  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: effects, at 80 %
-  f.controller.handle({CommandKind::kActivate}, now);       // steps to 100 %
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: the text size
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // the language
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // effects, at 80 %
+  f.controller.handle({CommandKind::kCursor, 1, 0}, now);   // right steps to 100 %
   EXPECT_TRUE(f.controller.settings().effects);
   EXPECT_TRUE(has(f.sound.events, "effects volume 100"));
-  f.controller.handle({CommandKind::kActivate}, now);  // past 100 %: off
+  f.controller.handle({CommandKind::kCursor, 1, 0}, now);  // past 100 %: off
   EXPECT_FALSE(f.controller.settings().effects);
   f.controller.handle({CommandKind::kCursor, -1, 0}, now);  // left from off: back to 100 %
   EXPECT_TRUE(f.controller.settings().effects);

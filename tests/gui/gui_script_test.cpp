@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "tests/games/slow_build.h"
+#include "tools/gui/view/buttons.h"
 #include "tools/gui/view/layout.h"
 
 namespace narabe::gui {
@@ -35,10 +37,12 @@ class GuiScript : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   // Runs narabe-gui with `config` and `script`; its exit status.
-  int run(const std::string& config, const std::string& script) {
+  int run(const std::string& config, const std::string& script, const std::string& extra_flags = "") {
     std::ofstream(dir_ / "gui.conf") << config;
     std::ofstream(dir_ / "run.script") << script;
-    const std::string command = "SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " + std::string(NARABE_GUI_PATH) +
+    // Saved games go to the test's folder.
+    const std::string command = "XDG_DATA_HOME=" + dir_.string() + " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
+                                std::string(NARABE_GUI_PATH) + " " + extra_flags +
                                 " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
                                 std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
                                 " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +
@@ -99,7 +103,7 @@ TEST_F(GuiScript, TicTacToeWinningLineGlows) {
   // Two people: X takes the bottom row (row 2 as drawn).
   ASSERT_EQ(run("game = tictactoe\nmode = two-people\n",
                 "key Return\ncell 0 2\nwait 300\ncell 0 1\nwait 300\ncell 1 2\nwait 300\ncell 1 1\nwait 300\n"
-                "cell 2 2\nwait 300\nexpect-over\nexpect-message X wins\nscreenshot " + shot() + "\n"),
+                "cell 2 2\nwait 900\nexpect-over\nexpect-message X wins\nscreenshot " + shot() + "\n"),
             0)
       << output_;
   const view::BoardLayout layout = view::layout_board(GameKind::kTicTacToe, 3, 3, kWidth, kHeight);
@@ -131,6 +135,99 @@ TEST_F(GuiScript, ReversiFlipsAndShowsLegalMoves) {
   const Pixel at_dot = pixel_at(shot(), dot.x, dot.y);
   const Pixel at_felt = pixel_at(shot(), felt.x, felt.y);
   EXPECT_GT(at_dot.r + at_dot.g + at_dot.b, at_felt.r + at_felt.g + at_felt.b + 30);
+}
+
+// The pixel centre of a button, as a script's click.
+std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool over) {
+  for (const view::Button& b : view::game_buttons(layout, over))
+    if (b.id == id)
+      return "click " + std::to_string(static_cast<int>(b.rect.x + b.rect.w / 2)) + " " +
+             std::to_string(static_cast<int>(b.rect.y + b.rect.h / 2)) + "\n";
+  return "no-such-button\n";
+}
+
+TEST_F(GuiScript, MouseAloneStartsPlaysUsesTheButtonsAndResumes) {
+  const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
+  // Connect Four against the engine shows ten start rows; Start is the last.
+  const view::Rect start = view::start_row_rect(9, 10, kWidth, kHeight);
+  const std::string click_start = "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
+                                  std::to_string(static_cast<int>(start.y + start.h / 2)) + "\n";
+  const std::string script = click_start + "idle\ncell 3 5\nidle\nexpect-cell 3 5 x\n" +
+                             click_on(view::ButtonId::kMenu, board, false) +
+                             // The start screen now offers Resume, one row below Start.
+                             "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
+                             std::to_string(static_cast<int>(view::start_row_rect(10, 11, kWidth, kHeight).y + start.h / 2)) +
+                             "\nidle\nexpect-cell 3 5 x\n" + click_on(view::ButtonId::kNewGame, board, false) +
+                             "idle\nexpect-cell 3 5 .\nexpect-message Your move\n" +
+                             click_on(view::ButtonId::kMusic, board, false) + "expect-message Music off\n";
+  ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n", script), 0) << output_ << script;
+}
+
+TEST_F(GuiScript, AnIdleWindowDrawsNoFrames) {
+  // The start screen, then a game waiting for the person: nothing moves, so
+  // three seconds draw nothing (one frame at most, the first).
+  ASSERT_EQ(run("game = reversi\nlevel = easy\nmode = person-engine\nfirst = person\n",
+                "wait 3000\nexpect-redraws-at-most 1\nkey Return\nidle\nexpect-redraws-at-most 100000\n"
+                "wait 3000\nexpect-redraws-at-most 1\n"),
+            0)
+      << output_;
+  // While a disc turns the window does draw.
+  EXPECT_EQ(run("game = reversi\nmode = two-people\n", "key Return\nwait 100\ncell 3 2\nwait 500\nexpect-redraws-at-most 5\n"),
+            1);
+  EXPECT_NE(output_.find("expected at most 5 frames drawn"), std::string::npos) << output_;
+}
+
+TEST_F(GuiScript, CursorRingShowsOverADiscAndTheEndStripIsLit) {
+  // Reversi: the cursor starts on a legal move; one step down is a disc.
+  ASSERT_EQ(run("game = reversi\nmode = two-people\n", "key Return\nkey Down\nkey Down\nscreenshot " + shot() + "\n"), 0)
+      << output_;
+  const view::BoardLayout layout = view::layout_board(GameKind::kReversi, 8, 8, kWidth, kHeight);
+  const view::Point p = layout.center(3, 4);  // d4: a disc under the cursor
+  const float radius = std::min(layout.cell * 0.47f, layout.cell * 0.41f * 1.12f);
+  // Its light inner band, somewhere across the ring's width above the disc.
+  Pixel light;
+  for (float dy = 0; dy < 3 * std::max(2.0f, layout.cell * 0.045f); dy += 0.5f) {
+    const Pixel here = pixel_at(shot(), p.x, p.y - radius + dy);
+    if (here.r + here.g > light.r + light.g) light = here;
+  }
+  EXPECT_GT(light.r, 220);
+  EXPECT_GT(light.g, 200);
+  EXPECT_LT(light.b, 170);
+  // Tic-tac-toe won: the end strip's "Play again" is in the accent colour.
+  ASSERT_EQ(run("game = tictactoe\nmode = two-people\n",
+                "key Return\ncell 0 0\nwait 300\ncell 0 1\nwait 300\ncell 1 0\nwait 300\ncell 1 1\nwait 300\n"
+                "cell 2 0\nwait 900\nexpect-over\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+  const view::BoardLayout ttt = view::layout_board(GameKind::kTicTacToe, 3, 3, kWidth, kHeight);
+  for (const view::Button& b : view::game_buttons(ttt, true)) {
+    if (b.id != view::ButtonId::kPlayAgain) continue;
+    const Pixel lit = pixel_at(shot(), b.rect.x + b.rect.w / 2, b.rect.y + 3);  // above the label
+    EXPECT_GT(lit.r, 230);
+    EXPECT_GT(lit.g, 170);
+    EXPECT_LT(lit.b, 120);
+  }
+}
+
+TEST_F(GuiScript, ASavedGameLoadsBackAndStepsThrough) {
+  // Reversi between two people: d3 c5, saved with F2 as GGF.
+  ASSERT_EQ(run("game = reversi\nmode = two-people\n", "key Return\ncell 3 2\nwait 600\ncell 2 4\nwait 600\nkey F2\n"
+                                                         "expect-message Saved: *\n"),
+            0)
+      << output_;
+  std::string saved;
+  for (const auto& entry : fs::directory_iterator(dir_ / "narabe" / "games")) saved = entry.path().string();
+  ASSERT_NE(saved.find(".ggf"), std::string::npos) << saved;
+  std::ifstream in(saved);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(text.find("B[D3]W[C5];)"), std::string::npos) << text;
+  // Loaded (as tic-tac-toe in the settings: the file says Reversi), then a step back and forward.
+  ASSERT_EQ(run("game = tictactoe\n", "expect-cell 3 2 x\nexpect-cell 2 4 o\nkey PageUp\nexpect-cell 2 4 .\n"
+                                      "key PageDown\nwait 600\nexpect-cell 2 4 o\nexpect-message Black to move\n",
+                "--load " + saved),
+            0)
+      << output_;
+  EXPECT_EQ(run("", "", "--load " + (dir_ / "gui.conf").string()), 1) << "not a game record";
 }
 
 // A whole game of each kind through the real engine process (engine against

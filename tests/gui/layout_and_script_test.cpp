@@ -42,6 +42,15 @@ TEST(Script, StepsAndErrors) {
   EXPECT_EQ(input::parse_script("idle now\n").error(), "script line 1: idle takes nothing after it");
 }
 
+TEST(Script, RedrawCount) {
+  auto steps = input::parse_script("expect-redraws-at-most 2\n");
+  ASSERT_TRUE(steps.ok()) << steps.error();
+  EXPECT_EQ((*steps)[0].kind, input::ScriptStep::Kind::kExpectRedraws);
+  EXPECT_EQ((*steps)[0].x, 2);
+  EXPECT_EQ(input::parse_script("expect-redraws-at-most -1\n").error(),
+            "script line 1: expect-redraws-at-most needs a count of frames (0 or more)");
+}
+
 TEST(Script, ExpectedMessageIsTrimmedOfBlanksOnBothSides) {
   // Found with the gui_script fuzz target: a '\r' after the verb was kept, so "expect-message \r"
   // (a CRLF script's empty message) expected a message of "\r".

@@ -2,7 +2,7 @@
 // narabe's protocol) as a child process, opens a window and lets a person play
 // the four games against it, watch it play itself, or play a friend.
 //
-//   narabe-gui [--engine PATH] [--config FILE] [--size WxH]
+//   narabe-gui [--engine PATH] [--config FILE] [--size WxH] [--start]
 //   narabe-gui --script FILE [--screenshot PATH]   (headless tests, docs pictures)
 //
 // Everything is decided in app/ (the controller); this file only wires SDL's
@@ -12,8 +12,11 @@
 #include <SDL_ttf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <fmt/format.h>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,8 +26,11 @@
 
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/game_record.h"
+#include "tools/gui/app/redraw_gate.h"
 #include "tools/gui/app/settings_file.h"
 #include "tools/gui/app/sound_sink.h"
+#include "tools/gui/app/translation.h"
 #include "tools/gui/audio/sound_board.h"
 #include "tools/gui/sound_board_sink.h"
 #include "tools/gui/input/key_map.h"
@@ -79,12 +85,14 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string engine_path, script_path, screenshot_path, config_path, size_text = "1040x700";
+  std::string engine_path, script_path, screenshot_path, config_path, load_path, size_text = "1040x700";
   po::options_description options("narabe-gui options");
   options.add_options()("help", "this text")(
       "engine", po::value(&engine_path), "the engine to play (default: the narabe beside narabe-gui)")(
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
+      "start", "straight into a game with the saved settings, past the start screen")(
+      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on")(
       "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
       "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
   po::variables_map vm;
@@ -130,6 +138,9 @@ int main(int argc, char** argv) {
   if (config_path.empty()) config_path = default_settings_path();
   LoadedSettings loaded = config_path.empty() ? LoadedSettings{} : load_settings(config_path);
   for (const auto& problem : loaded.problems) std::cerr << "narabe-gui: " << problem << "\n";
+  // Until the settings name a language, the locale chooses it.
+  if (!loaded.language_given)
+    loaded.settings.language = language_from_locale(std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG"));
 
   ProcessEngineLink engine({engine_path});
   if (const std::string error = engine.start(); !error.empty()) return fail(error);
@@ -172,6 +183,16 @@ int main(int argc, char** argv) {
   if (!notice.empty()) std::cerr << "narabe-gui: " << notice << "\n";
 
   Controller controller(loaded.settings, engine, sound);
+  if (vm.count("start")) controller.handle({CommandKind::kStart}, 0);
+  if (!load_path.empty()) {
+    std::ifstream in(load_path, std::ios::binary);
+    if (!in) return fail("cannot read the game " + load_path);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto record = parse_record(text.str());
+    if (!record) return fail(load_path + ": " + record.error());
+    if (const std::string error = controller.load_game(*record, 0); !error.empty()) return fail(load_path + ": " + error);
+  }
   const auto started = std::chrono::steady_clock::now();
   auto real_seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -186,15 +207,38 @@ int main(int argc, char** argv) {
     const auto [w, h] = window_size();
     view::paint(*sdl.canvas, controller, now, w, h, notice);
   };
+  // Saving writes a file, so it is done here; the controller only gives the record.
+  auto save_game = [&] {
+    const std::string dir = default_records_dir();
+    const std::time_t t = std::time(nullptr);
+    char stamp[32] = "";
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&t));
+    const GameRecord record = controller.record();
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    const std::string path = dir + "/" + record_file_name(record.game, stamp);
+    std::ofstream out(path, std::ios::binary);
+    out << format_record(record);
+    out.flush();
+    const bool ok = !dir.empty() && !ec && out.good();
+    controller.note(fmt::format(fmt::runtime(tr(controller.settings().language, ok ? "Saved: {}" : "Not saved: {}")),
+                                ok ? path : (dir.empty() ? std::string("no HOME") : path)));
+  };
   auto apply = [&](std::optional<Command> command) {
-    if (command) controller.handle(*command, now);
+    if (command && command->kind == CommandKind::kSave && !controller.help_shown() && controller.screen() == Screen::kPlaying)
+      save_game();
+    else if (command)
+      controller.handle(*command, now);
   };
 
+  RedrawGate gate;
   if (scripted) {
-    // A virtual clock: each frame is exactly 1/60 s, whatever the machine's speed.
+    // A virtual clock: each frame is exactly 1/60 s, whatever the machine's
+    // speed. Frames are counted as a window would draw them, not drawn.
     auto frame = [&] {
       now += kFrameSeconds;
       controller.update(now);
+      gate.should_draw(controller.revision(), controller.animating(now), false);
     };
     for (const auto& step : script) {
       using Kind = input::ScriptStep::Kind;
@@ -258,6 +302,11 @@ int main(int argc, char** argv) {
                         std::to_string(step.y) + ", got '" + std::string(1, got) + "'");
           break;
         }
+        case Kind::kExpectRedraws:
+          if (const int frames = gate.take_frames(); frames > step.x)
+            return fail(where() + "expected at most " + std::to_string(step.x) + " frames drawn, the window drew " +
+                        std::to_string(frames));
+          break;
         case Kind::kKillEngine: engine.kill_engine(); break;
         case Kind::kQuit: break;
       }
@@ -273,10 +322,28 @@ int main(int argc, char** argv) {
   }
 
   bool running = true;
+  double last_frame = -1;
+  const bool waits_in_driver = driver != "offscreen" && driver != "dummy";
   while (running) {
     SDL_Event event;
-    bool have = SDL_WaitEventTimeout(&event, 8) != 0;
+    // Asleep until an event, or until the next frame while something moves,
+    // or a short while to read the engine's replies (they come from its thread).
+    int wait_ms = 50;
+    if (controller.animating(now)) wait_ms = std::max(1, static_cast<int>((last_frame + kFrameSeconds - real_seconds()) * 1000));
+    bool have = false;
+    if (waits_in_driver) {
+      have = SDL_WaitEventTimeout(&event, wait_ms) != 0;
+    } else {
+      // SDL's offscreen and dummy drivers cannot block on events: their
+      // SDL_WaitEventTimeout polls every millisecond. Sleep here instead.
+      have = SDL_PollEvent(&event) != 0;
+      if (!have) {
+        SDL_Delay(static_cast<Uint32>(std::min(wait_ms, 20)));
+        have = SDL_PollEvent(&event) != 0;
+      }
+    }
     now = real_seconds();
+    bool window_changed = false;
     while (have) {
       const auto [w, h] = window_size();
       switch (event.type) {
@@ -293,14 +360,17 @@ int main(int argc, char** argv) {
           break;
         case SDL_WINDOWEVENT:
           if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sdl.canvas->flush_text_cache();
+          window_changed = true;  // resized, exposed, shown: the picture may be gone
           break;
         default: break;
       }
       have = SDL_PollEvent(&event) != 0;
     }
     controller.update(now);
+    if (!gate.should_draw(controller.revision(), controller.animating(now), window_changed)) continue;
     draw();
     SDL_RenderPresent(sdl.renderer);
+    last_frame = now;
   }
   if (!config_path.empty()) {
     if (const std::string error = save_settings(config_path, controller.settings()); !error.empty())

@@ -17,6 +17,11 @@ inline constexpr double kBounceSeconds = 0.14;
 inline constexpr double kFlipGapSeconds = 0.07;
 inline constexpr double kFlipSeconds = 0.24;
 
+// A pass stays on the board at least this long; the next move waits for it.
+inline constexpr double kPassBannerSeconds = 1.5;
+// The winning line's glow sweeps along it once, then stays still.
+inline constexpr double kWinSweepSeconds = 0.6;
+
 // Falling `rows` rows (row 0 counts as one, from just above the board).
 inline double fall_seconds(int rows) { return kFallSecondsPerSqrtRow * std::sqrt(static_cast<double>(rows)); }
 

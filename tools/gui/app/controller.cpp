@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
+#include "tools/gui/app/score_line.h"
 
 namespace narabe::gui {
 namespace {
@@ -58,8 +59,23 @@ Controller::Controller(Settings settings, EngineLink& engine, SoundSink& sound)
 
 bool Controller::start_row_shown(StartRow row) const {
   if (row == StartRow::kRule) return settings_.game == GameKind::kGomoku;
-  if (row == StartRow::kFirst) return settings_.mode == Mode::kPersonVsEngine;
+  if (row == StartRow::kFirst || row == StartRow::kAnalysis) return settings_.mode == Mode::kPersonVsEngine;
+  if (row == StartRow::kResume) return suspended_;
   return true;
+}
+
+bool Controller::animating(double now) const {
+  if (screen_ != Screen::kPlaying) return false;
+  if (animation_ || awaiting_) return true;  // a moving stone; the thinking dots
+  return over_at_ >= 0 && now < over_at_ + timing::kWinSweepSeconds;
+}
+
+std::string Controller::score_line() const {
+  return gui::score_line(settings_.game, referee_->board(), moves_, game_over(), settings_.language);
+}
+
+std::string Controller::side_word(Side side) const {
+  return std::string(tr(settings_.language, side_name(settings_.game, core::index_of(side))));
 }
 
 bool Controller::is_engine_side(Side side) const {
@@ -82,6 +98,9 @@ bool Controller::accepts_moves(double now) const {
 }
 
 void Controller::handle(const Command& command, double now) {
+  // The mouse moving within a cell changes nothing on screen.
+  if (command.kind != CommandKind::kHover) ++revision_;
+  if (help_shown_ && command.kind == CommandKind::kHover) return;  // the mouse moving keeps the help open
   if (help_shown_ && command.kind != CommandKind::kToggleMusic && command.kind != CommandKind::kToggleEffects) {
     // Any key closes the help overlay; it does nothing else.
     help_shown_ = false;
@@ -92,13 +111,14 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kToggleMusic:
       settings_.music = !settings_.music;
       sound_.set_music_enabled(settings_.music);
-      message_ = settings_.music ? "Music on" : "Music off";
+      message_ = say(settings_.music ? "Music on" : "Music off");
       return;
     case CommandKind::kToggleEffects:
       settings_.effects = !settings_.effects;
       sound_.set_effects_enabled(settings_.effects);
-      message_ = settings_.effects ? "Sound effects on" : "Sound effects off";
+      message_ = say(settings_.effects ? "Sound effects on" : "Sound effects off");
       return;
+    case CommandKind::kVolume: step_volume(command.x); return;
     default: break;
   }
 
@@ -115,8 +135,14 @@ void Controller::handle(const Command& command, double now) {
         }
         return;
       case CommandKind::kActivate:
-        if (start_selection_ == StartRow::kStart) start_game(now);
-        else choose(start_selection_, 1);
+        // Enter starts from any row (left and right change the values);
+        // on Resume it resumes.
+        if (start_selection_ == StartRow::kResume) resume();
+        else start_game(now);
+        return;
+      case CommandKind::kResume:
+      case CommandKind::kBack:
+        if (suspended_) resume();
         return;
       case CommandKind::kStart:
       case CommandKind::kNewGame: start_game(now); return;
@@ -138,33 +164,34 @@ void Controller::handle(const Command& command, double now) {
       if (accepts_moves(now)) play_person_move(referee_->move_at(command.x, 0), now);
       return;
     case CommandKind::kHover:
-      if (command.x >= 0 && command.x < cells.width && command.y >= 0 && command.y < cells.height)
+      if (command.x >= 0 && command.x < cells.width && command.y >= 0 && command.y < cells.height &&
+          !(cursor_ == CellPos{command.x, command.y})) {
         cursor_ = {command.x, command.y};
+        ++revision_;
+      }
       return;
     case CommandKind::kCursor:
       cursor_.file = std::clamp(cursor_.file + command.x, 0, cells.width - 1);
       cursor_.row = std::clamp(cursor_.row + command.y, 0, cells.height - 1);
       return;
     case CommandKind::kActivate:
-      if (accepts_moves(now)) play_person_move(referee_->move_at(cursor_.file, cursor_.row), now);
+      if (game_over() && !animation_) new_game(now);  // the end strip's "Play again"
+      else if (accepts_moves(now)) play_person_move(referee_->move_at(cursor_.file, cursor_.row), now);
       return;
     case CommandKind::kUndo: undo(); return;
     case CommandKind::kNewGame: new_game(now); return;
+    case CommandKind::kHint: ask_hint(now); return;
+    case CommandKind::kStep: step_through(command.x, now); return;
     case CommandKind::kToggleHints:
       settings_.hints = !settings_.hints;
-      message_ = settings_.hints ? "Hints on" : "Hints off";
+      message_ = say(settings_.hints ? "Hints on" : "Hints off");
       return;
-    case CommandKind::kBack:
-      cancel_engine();
-      animation_.reset();
-      screen_ = Screen::kStart;
-      start_selection_ = StartRow::kStart;
-      return;
+    case CommandKind::kBack: suspend(now); return;
     case CommandKind::kRestartEngine: {
       cancel_engine();
       const std::string error = engine_.start();
       engine_failed_ = !error.empty();
-      message_ = error.empty() ? "Engine restarted" : "Engine restart failed: " + error;
+      message_ = error.empty() ? say("Engine restarted") : say("Engine restart failed: {}", error);
       return;
     }
     default: return;
@@ -172,6 +199,11 @@ void Controller::handle(const Command& command, double now) {
 }
 
 void Controller::choose(StartRow row, int delta) {
+  // A game put aside is kept for Resume while what it is played under stays.
+  if (row == StartRow::kGame || row == StartRow::kRule || row == StartRow::kMode || row == StartRow::kFirst) {
+    suspended_ = false;
+    if (start_selection_ == StartRow::kResume) start_selection_ = StartRow::kStart;
+  }
   switch (row) {
     case StartRow::kGame: settings_.game = cycle(settings_.game, kGameKinds, delta); break;
     case StartRow::kRule: settings_.rule = cycle(settings_.rule, 4, delta); break;
@@ -188,8 +220,97 @@ void Controller::choose(StartRow row, int delta) {
       sound_.set_effects_volume(settings_.effects_volume);
       sound_.set_effects_enabled(settings_.effects);
       break;
-    case StartRow::kStart: break;
+    case StartRow::kLanguage: settings_.language = cycle(settings_.language, 2, delta); break;
+    case StartRow::kAnalysis: settings_.analysis = !settings_.analysis; break;
+    case StartRow::kTextSize: {
+      const auto at = std::find(kTextSizes.begin(), kTextSizes.end(), settings_.text_size);
+      const int index = at == kTextSizes.end() ? 0 : static_cast<int>(at - kTextSizes.begin());
+      settings_.text_size = kTextSizes[static_cast<std::size_t>(cycle(index, static_cast<int>(kTextSizes.size()), delta))];
+      break;
+    }
+    case StartRow::kStart:
+    case StartRow::kResume: break;
   }
+}
+
+void Controller::suspend(double now) {
+  // Esc: the game waits behind the start screen unless it is over or empty;
+  // the search in flight is stopped and asked again on resume.
+  cancel_engine();
+  if (animation_) {
+    animation_.reset();
+    after_move();
+    if (game_over()) over_at_ = now;
+  }
+  suspended_ = !game_over() && !moves_.empty();
+  screen_ = Screen::kStart;
+  start_selection_ = suspended_ ? StartRow::kResume : StartRow::kStart;
+}
+
+void Controller::resume() {
+  if (!suspended_) return;
+  suspended_ = false;
+  screen_ = Screen::kPlaying;
+  ++position_id_;  // a fresh request for the same position
+  set_turn_message();
+}
+
+std::string Controller::load_game(const GameRecord& record, double now) {
+  settings_.game = record.game;
+  if (record.game == GameKind::kGomoku) settings_.rule = record.rule;
+  settings_.mode = Mode::kTwoPeople;  // both sides are the person's to step through or play on
+  start_game(now);
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    auto probe = referee_->clone();
+    if (auto played = probe->play(record.moves[i]); !played) {
+      new_game(now);
+      return fmt::format("move {} ({}) is not legal: {}", i + 1, record.moves[i].substr(0, 20), played.error());
+    }
+    referee_->play(record.moves[i]);
+    moves_.push_back(record.moves[i]);
+  }
+  ++position_id_;
+  last_move_ = {};
+  if (!moves_.empty()) {
+    auto previous = referee_->clone();
+    previous->undo();
+    last_move_ = placed_cell(previous->board(), referee_->board());
+  }
+  after_move();
+  if (game_over()) over_at_ = now;
+  return {};
+}
+
+GameRecord Controller::record() const {
+  GameRecord r{settings_.game, settings_.rule, moves_};
+  r.moves.insert(r.moves.end(), stepped_back_.rbegin(), stepped_back_.rend());
+  return r;
+}
+
+void Controller::step_through(int delta, double now) {
+  if (settings_.mode != Mode::kTwoPeople) {
+    message_ = say("Stepping through is for two people and loaded games; Undo takes back a move");
+    return;
+  }
+  cancel_engine();
+  animation_.reset();
+  if (delta < 0 && !moves_.empty()) {
+    stepped_back_.push_back(moves_.back());
+    take_back(1);
+  } else if (delta > 0 && !stepped_back_.empty()) {
+    apply_move(stepped_back_.back(), now);
+  }
+}
+
+void Controller::step_volume(int delta) {
+  // Both buses a fifth of full scale at a time, never quite silent: Off is M and S.
+  auto step = [&](double volume) { return std::clamp(std::round(volume * 5 + (delta > 0 ? 1 : -1)), 1.0, 5.0) / 5; };
+  settings_.music_volume = step(settings_.music_volume);
+  settings_.effects_volume = step(settings_.effects_volume);
+  sound_.set_music_volume(settings_.music_volume);
+  sound_.set_effects_volume(settings_.effects_volume);
+  message_ = say("Volume: music {} %, effects {} %", std::lround(settings_.music_volume * 100),
+                         std::lround(settings_.effects_volume * 100));
 }
 
 void Controller::move_start_selection(int delta) {
@@ -203,40 +324,110 @@ void Controller::move_start_selection(int delta) {
 
 void Controller::start_game(double now) {
   screen_ = Screen::kPlaying;
+  suspended_ = false;
   new_game(now);
+}
+
+void Controller::clear_move_marks() {
+  pass_banner_.clear();
+  pass_at_ = -1;
+  hint_cell_ = {};
+  over_at_ = -1;
 }
 
 void Controller::new_game(double) {
   cancel_engine();
+  stepped_back_.clear();
   referee_ = make_board(settings_);
   moves_.clear();
   animation_.reset();
   winning_cells_.clear();
   scored_outcome_.reset();
   last_move_ = {};
+  clear_move_marks();
   const rules::BoardCells cells = referee_->board();
   cursor_ = {cells.width / 2, settings_.game == GameKind::kConnect4 ? 0 : cells.height / 2};
+  // Reversi's centre is taken: the cursor starts on a legal move.
+  if (settings_.game == GameKind::kReversi) {
+    const auto legal = referee_->legal_moves();
+    if (!legal.empty()) {
+      const CellPos first = cell_named(legal.front());
+      if (first.valid()) cursor_ = first;
+    }
+  }
   evaluation_.clear();
+  evaluation_share_ = 0.5;
   depth_ = 0;
   ++position_id_;
   set_turn_message();
 }
 
+void Controller::stop_analysis() {
+  if (analysing_) engine_.cancel();
+  analysing_ = false;
+}
+
+void Controller::maybe_analyse() {
+  // With the analysis option, the engine at full strength looks at each of
+  // the person's positions once; its info lines fill the evaluation bar, its
+  // move is not shown. The person may move at any time: that stops it.
+  if (!settings_.analysis || settings_.mode != Mode::kPersonVsEngine || analysing_ || awaiting_ || animation_ ||
+      engine_failed_ || game_over() || analysed_id_ == position_id_ || is_engine_side(referee_->side_to_move()))
+    return;
+  MoveRequest request;
+  request.position_id = position_id_;
+  request.newgame = referee_->newgame_arguments();
+  request.level = std::string(kLevelWords[static_cast<std::size_t>(Level::kMax)]);
+  request.moves = moves_;
+  request.movetime_ms = movetime_ms(Level::kHard);
+  engine_.request_move(request);
+  analysing_ = true;
+  analysed_id_ = position_id_;
+  searched_side_ = referee_->side_to_move();
+}
+
 void Controller::cancel_engine() {
+  stop_analysis();
   if (awaiting_) engine_.cancel();
   awaiting_ = false;
+  hint_pending_ = false;
+  held_move_.reset();
+}
+
+void Controller::ask_hint(double now) {
+  if (!accepts_moves(now)) {
+    if (screen_ == Screen::kPlaying && !game_over() && !awaiting_) message_ = say("A hint is for your own move");
+    return;
+  }
+  stop_analysis();
+  MoveRequest request;
+  request.position_id = position_id_;
+  request.newgame = referee_->newgame_arguments();
+  // The hint plays at the strength of the level's search, with at least half a second.
+  request.level = std::string(kLevelWords[static_cast<std::size_t>(settings_.level)]);
+  request.moves = moves_;
+  request.movetime_ms = std::max(500, movetime_ms(settings_.level));
+  engine_.request_move(request);
+  awaiting_ = true;
+  hint_pending_ = true;
+  searched_side_ = referee_->side_to_move();
+  asked_at_ = now;
+  message_ = say("Looking for a good move...");
 }
 
 std::string Controller::refusal_message(const std::string& error) const {
-  if (error.find("is full") != std::string::npos) return "Column full";
+  if (error.find("is full") != std::string::npos) return say("Column full");
   if (const auto at = error.find("forbidden for black ("); at != std::string::npos) {
-    const auto open = error.find('(', at);
-    return "Forbidden point " + error.substr(open);
+    // The rules library's reason: double-three, double-four or overline.
+    const auto open = error.find('(', at) + 1;
+    const auto close = error.find(')', open);
+    const std::string reason = error.substr(open, close == std::string::npos ? std::string::npos : close - open);
+    return say("Forbidden point ({})", tr(settings_.language, reason));
   }
   if (error.find("taken") != std::string::npos || error.find("occupied") != std::string::npos)
-    return "That point is taken";
-  if (settings_.game == GameKind::kReversi) return "Not a legal move: no disc would flip";
-  return "Not a legal move";
+    return say("That point is taken");
+  if (settings_.game == GameKind::kReversi) return say("Not a legal move: no disc would flip");
+  return say("Not a legal move");
 }
 
 void Controller::play_person_move(const std::string& move, double now) {
@@ -260,8 +451,18 @@ CellPos Controller::cell_named(const std::string& name) const {
 void Controller::apply_move(const std::string& move, double now) {
   const rules::BoardCells before = referee_->board();
   if (auto played = referee_->play(move); !played) return;
+  stop_analysis();
   moves_.push_back(move);
   ++position_id_;
+  ++revision_;
+  // A move of its own replaces the line stepped back over; a step forward replays it.
+  if (!stepped_back_.empty() && stepped_back_.back() == move) stepped_back_.pop_back();
+  else stepped_back_.clear();
+  hint_cell_ = {};
+  if (move != "pass") {
+    pass_banner_.clear();
+    pass_at_ = -1;
+  }
   const rules::BoardCells after = referee_->board();
 
   MoveAnimation anim;
@@ -300,11 +501,18 @@ void Controller::apply_move(const std::string& move, double now) {
 
 void Controller::update(double now) {
   handle_engine_events(now);
+  if (held_move_ && now >= release_at_) {
+    const std::string move = *std::exchange(held_move_, std::nullopt);
+    awaiting_ = false;
+    ++revision_;
+    apply_move(move, now);
+  }
   if (animation_) {
     MoveAnimation& anim = *animation_;
     const double t = now - anim.start;
     if (!anim.landed_cue_sent && t >= anim.land) {
       anim.landed_cue_sent = true;
+      ++revision_;
       sound_.play(anim.stone == 'x' ? Cue::kStoneFirst : Cue::kStoneSecond);
     }
     if (!anim.flip_cue_sent && !anim.flips.empty() && t >= anim.flips.front().start) {
@@ -313,11 +521,14 @@ void Controller::update(double now) {
     }
     if (t < anim.end) return;
     animation_.reset();
+    ++revision_;
     after_move();
+    if (game_over()) over_at_ = now;
   }
   if (screen_ != Screen::kPlaying || game_over()) return;
   play_pass_if_forced(now);
   maybe_ask_engine(now);
+  maybe_analyse();
 }
 
 void Controller::play_pass_if_forced(double now) {
@@ -325,17 +536,24 @@ void Controller::play_pass_if_forced(double now) {
   const auto legal = referee_->legal_moves();
   if (legal.size() != 1 || legal.front() != "pass") return;
   const bool engine_passes = is_engine_side(referee_->side_to_move());
+  const Side passer = referee_->side_to_move();
   apply_move("pass", now);
-  if (game_over()) return;
+  if (game_over()) {
+    over_at_ = now;
+    return;
+  }
   if (settings_.mode == Mode::kPersonVsEngine)
-    message_ = engine_passes ? "Reversi: the engine has no legal move and passes; your move"
-                             : "Reversi: no legal move, you pass";
+    message_ = say(engine_passes ? "Reversi: the engine has no legal move and passes; your move"
+                                 : "Reversi: no legal move, you pass");
   else
-    message_ = fmt::format("Reversi: {} has no legal move and passes",
-                           side_name(settings_.game, core::index_of(core::opposite(referee_->side_to_move()))));
+    message_ = say("Reversi: {} has no legal move and passes", side_word(passer));
+  pass_banner_ = settings_.mode == Mode::kPersonVsEngine
+                     ? say(engine_passes ? "The engine passes" : "You pass: no legal move")
+                     : say("{} passes", side_word(passer));
+  pass_at_ = now;
 }
 
-void Controller::maybe_ask_engine(double) {
+void Controller::maybe_ask_engine(double now) {
   if (animation_ || awaiting_ || engine_failed_ || game_over()) return;
   if (!is_engine_side(referee_->side_to_move())) return;
   MoveRequest request;
@@ -346,37 +564,86 @@ void Controller::maybe_ask_engine(double) {
   request.movetime_ms = movetime_ms(settings_.level);
   engine_.request_move(request);
   awaiting_ = true;
+  hint_pending_ = false;
+  searched_side_ = referee_->side_to_move();
+  asked_at_ = now;
+  ++revision_;
+}
+
+void Controller::record_evaluation(const EngineEvent& event) {
+  // The engine scores for the side it searched; the panel shows the person's
+  // view (against the engine) or the first player's (otherwise).
+  const Side viewer = settings_.mode == Mode::kPersonVsEngine
+                          ? (is_engine_side(Side::kFirst) ? Side::kSecond : Side::kFirst)
+                          : Side::kFirst;
+  const int sign = searched_side_ == viewer ? 1 : -1;
+  if (event.score_mate) {
+    const int mate = *event.score_mate * sign;
+    evaluation_ = mate > 0 ? say("wins in {}", mate) : say("loses in {}", -mate);
+    evaluation_share_ = mate > 0 ? 1.0 : 0.0;
+  } else if (event.score_cp) {
+    const int cp = *event.score_cp * sign;
+    evaluation_ = fmt::format("{:+.2f}", cp / 100.0);
+    evaluation_share_ = 0.5 + 0.5 * std::tanh(cp / 400.0);
+  }
 }
 
 void Controller::handle_engine_events(double now) {
   for (const EngineEvent& event : engine_.poll()) {
+    ++revision_;
     if (event.kind == EngineEvent::Kind::kFailure) {
       awaiting_ = false;
+      hint_pending_ = false;
+      held_move_.reset();
       engine_failed_ = true;
-      message_ = fmt::format("Engine problem: {}. Press R to restart it; the game stays.", event.message);
+      message_ = say("Engine problem: {}. Press R to restart it; the game stays.", event.message);
       continue;
     }
-    if (!awaiting_ || event.position_id != position_id_) {
+    if (analysing_ && !awaiting_ && event.position_id == analysed_id_) {
+      if (event.kind == EngineEvent::Kind::kInfo) {
+        record_evaluation(event);
+        if (event.depth) depth_ = *event.depth;
+      } else {
+        analysing_ = false;  // its move is not the person's to see
+      }
+      continue;
+    }
+    if (!awaiting_ || held_move_ || event.position_id != position_id_) {
       ++dropped_replies_;
       continue;
     }
     if (event.kind == EngineEvent::Kind::kInfo) {
-      if (event.score_mate) {
-        evaluation_ = *event.score_mate > 0 ? fmt::format("wins in {}", *event.score_mate)
-                                            : fmt::format("loses in {}", -*event.score_mate);
-      } else if (event.score_cp) {
-        evaluation_ = fmt::format("{:+.2f}", *event.score_cp / 100.0);
-      }
+      record_evaluation(event);
       if (event.depth) depth_ = *event.depth;
       continue;
     }
-    awaiting_ = false;
     auto probe = referee_->clone();
     if (auto played = probe->play(event.move); !played) {
+      awaiting_ = false;
+      hint_pending_ = false;
       engine_failed_ = true;
-      message_ = fmt::format("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
+      message_ = say("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
       continue;
     }
+    if (hint_pending_) {
+      awaiting_ = false;
+      hint_pending_ = false;
+      hint_cell_ = placed_cell(referee_->board(), probe->board());
+      message_ = say(settings_.game == GameKind::kConnect4 ? "Hint: column {} (marked on the board)"
+                                                           : "Hint: {} (marked on the board)",
+                     event.move.substr(0, 20));
+      continue;
+    }
+    // Paced: a reply shows no sooner than the level's thinking time after the
+    // question, nor before a pass has been on the board long enough.
+    double release = asked_at_ + min_thinking_seconds(settings_.level);
+    if (pass_at_ >= 0) release = std::max(release, pass_at_ + timing::kPassBannerSeconds);
+    if (now < release) {
+      held_move_ = event.move;
+      release_at_ = release;
+      continue;
+    }
+    awaiting_ = false;
     apply_move(event.move, now);
   }
 }
@@ -393,39 +660,50 @@ void Controller::after_move() {
   }
   SessionScore& score = scores_[static_cast<std::size_t>(settings_.game)];
   if (outcome == Outcome::kDraw) {
-    message_ = "Draw";
+    message_ = say("Draw");
     sound_.play(Cue::kDraw);
     if (settings_.mode == Mode::kPersonVsEngine) ++score.draws;
   } else {
     const Side winner = outcome == Outcome::kFirstWins ? Side::kFirst : Side::kSecond;
     if (settings_.mode == Mode::kPersonVsEngine) {
       const bool engine_won = is_engine_side(winner);
-      message_ = engine_won ? "Engine wins" : "You win!";
+      message_ = say(engine_won ? "Engine wins" : "You win!");
       sound_.play(engine_won ? Cue::kLoss : Cue::kWin);
       ++(engine_won ? score.engine : score.person);
     } else {
-      message_ = fmt::format("{} wins", side_name(settings_.game, core::index_of(winner)));
+      message_ = say("{} wins", side_word(winner));
       sound_.play(Cue::kWin);
     }
   }
+  // Reversi's result goes with its count: "You win! Black 39 - 25 White".
+  if (settings_.game == GameKind::kReversi) message_ = fmt::format("{} {}", message_, score_line());
   if (settings_.mode == Mode::kPersonVsEngine) scored_outcome_ = outcome;
 }
 
 void Controller::set_turn_message() {
   const Side side = referee_->side_to_move();
-  const std::string_view name = side_name(settings_.game, core::index_of(side));
+  if (!is_engine_side(side)) {
+    // Never "Your move" when the only move is a pass: it is played for you.
+    const auto legal = referee_->legal_moves();
+    if (legal.size() == 1 && legal.front() == "pass") {
+      message_ = settings_.mode == Mode::kPersonVsEngine ? say("Reversi: no legal move, you pass")
+                                                         : say("Reversi: {} has no legal move and passes", side_word(side));
+      return;
+    }
+  }
+  const std::string name = side_word(side);
   switch (settings_.mode) {
     case Mode::kPersonVsEngine:
-      message_ = is_engine_side(side) ? "Engine is thinking..." : "Your move";
+      message_ = say(is_engine_side(side) ? "Engine is thinking..." : "Your move");
       break;
-    case Mode::kEngineVsEngine: message_ = fmt::format("{} (engine) is thinking...", name); break;
-    case Mode::kTwoPeople: message_ = fmt::format("{} to move", name); break;
+    case Mode::kEngineVsEngine: message_ = say("{} (engine) is thinking...", name); break;
+    case Mode::kTwoPeople: message_ = say("{} to move", name); break;
   }
 }
 
 void Controller::undo() {
   if (settings_.mode == Mode::kEngineVsEngine) {
-    message_ = "Undo is for games with a person in them";
+    message_ = say("Undo is for games with a person in them");
     return;
   }
   // Back to the last position where a person was to move and did not pass:
@@ -442,9 +720,14 @@ void Controller::undo() {
     }
   }
   if (!found) {
-    message_ = "Nothing to undo";
+    message_ = say("Nothing to undo");
     return;
   }
+  stepped_back_.clear();
+  take_back(take);
+}
+
+void Controller::take_back(std::size_t take) {
   cancel_engine();
   animation_.reset();
   if (scored_outcome_) {
@@ -460,6 +743,7 @@ void Controller::undo() {
   }
   winning_cells_.clear();
   last_move_ = {};
+  clear_move_marks();
   if (!moves_.empty()) {
     auto previous = referee_->clone();
     previous->undo();
@@ -467,6 +751,7 @@ void Controller::undo() {
   }
   ++position_id_;
   evaluation_.clear();
+  evaluation_share_ = 0.5;
   depth_ = 0;
   set_turn_message();
 }

@@ -9,15 +9,20 @@
 // scripted runs drive it exactly.
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "engine/core/side.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/game_record.h"
 #include "tools/gui/app/game_setup.h"
 #include "tools/gui/app/sound_sink.h"
+#include "tools/gui/app/translation.h"
 #include "tools/rules/referee.h"
 
 namespace narabe::gui {
@@ -31,24 +36,31 @@ struct CellPos {
 
 enum class Screen { kStart, kPlaying };
 
-// The start screen's rows, top to bottom.
-enum class StartRow { kGame, kRule, kMode, kFirst, kLevel, kMusic, kEffects, kStart };
-inline constexpr int kStartRows = 8;
+// The start screen's rows, top to bottom (Resume only while a game is put aside).
+enum class StartRow {
+  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kStart, kResume
+};
+inline constexpr int kStartRows = 12;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)
   kDropColumn,     // x = column from 0 (Connect Four's 1-7 keys)
   kHover,          // x, y: the cell under the mouse becomes the cursor
   kCursor,         // x, y: move the cursor (board) or the selection (start screen)
-  kActivate,       // Enter/Space: play at the cursor, or take the start screen's row
+  kActivate,       // Enter/Space: play at the cursor (a new game once one is over); start
   kChoose,         // x = StartRow, y = +1/-1: change that choice (mouse on the start screen)
-  kStart,          // leave the start screen and play
+  kStart,          // leave the start screen and play a new game
+  kResume,         // back to the game put aside by Esc
   kUndo,
   kNewGame,
+  kHint,           // ask the engine what it would play for the person, and mark it
   kToggleHints,
   kToggleMusic,
   kToggleEffects,
-  kBack,           // Esc: close the help, or go back to the start screen
+  kVolume,         // x = +1/-1: both sound buses a step louder or softer
+  kStep,           // x = -1/+1: a move back or forward through the game (two people, a loaded game)
+  kSave,           // save the game (main.cpp writes the file: the controller does no I/O)
+  kBack,           // Esc: close the help, go back to the start screen, or resume from it
   kHelp,           // F1
   kRestartEngine,  // R, after the engine failed
 };
@@ -88,6 +100,12 @@ class Controller {
   Controller(Settings settings, EngineLink& engine, SoundSink& sound);
 
   void handle(const Command& command, double now);
+  // Counts the changes a window would show: every command and every change
+  // update() makes. The window redraws when it moves or animating() is true.
+  std::uint64_t revision() const { return revision_; }
+  // Whether the picture changes with time alone (a stone moving, the thinking
+  // dots, the winning line's sweep): the window must keep drawing frames.
+  bool animating(double now) const;
   // Reads the engine's replies, advances the animation, asks the engine for a
   // move when it is its turn. Call every frame.
   void update(double now);
@@ -97,6 +115,18 @@ class Controller {
   StartRow start_selection() const { return start_selection_; }
   // Whether a start-screen row is shown (the rule only for Gomoku).
   bool start_row_shown(StartRow row) const;
+  // Opens a saved game between two people at its last position, to step
+  // through (kStep) or play on; the error says which move is illegal.
+  std::string load_game(const GameRecord& record, double now);
+  // The game on the board with any moves stepped back over, for saving.
+  GameRecord record() const;
+  // Shows a line in the message area (the result of a save).
+  void note(std::string text) {
+    message_ = std::move(text);
+    ++revision_;
+  }
+  // A game put aside by Esc that Resume (or Esc again) brings back.
+  bool resumable() const { return suspended_; }
 
   const rules::Referee& board() const { return *referee_; }
   const std::optional<MoveAnimation>& animation() const { return animation_; }
@@ -109,16 +139,31 @@ class Controller {
   CellPos cursor() const { return cursor_; }
 
   const std::string& message() const { return message_; }
+  // "Black 39 - 25 White" (Reversi), "Move 12" (the others).
+  std::string score_line() const;
+  // A pass, shown over the board until the next move (at least
+  // kPassBannerSeconds: the engine's reply waits for it); empty when none.
+  const std::string& pass_banner() const { return pass_banner_; }
+  // The engine's suggestion for the person (the hint), until a move is made.
+  CellPos hint_cell() const { return hint_cell_; }
+  // When the game ended (for the winning line's sweep); negative while it runs.
+  double over_at() const { return over_at_; }
   SessionScore score(GameKind game) const { return scores_[static_cast<std::size_t>(game)]; }
   bool thinking() const { return awaiting_; }
+  bool hint_pending() const { return awaiting_ && hint_pending_; }
+  // The engine is analysing the person's position (the analysis option).
+  bool analysing() const { return analysing_; }
   bool engine_failed() const { return engine_failed_; }
   bool help_shown() const { return help_shown_; }
   bool game_over() const;
   // Whether a person may move now (not the engine's turn, no animation).
   bool accepts_moves(double now) const;
-  // The engine's last evaluation ("+0.35", "mate in 3") and depth, for the
-  // side it searched for; empty before the first info line of a game.
+  // The engine's last evaluation ("+0.35", "wins in 3") and depth, from the
+  // point of view of the person (against the engine) or of the first player
+  // (engine against engine, two people); empty when the engine reported none.
   const std::string& evaluation() const { return evaluation_; }
+  // The same as a share of the bar, 0 (lost) .. 1 (won), 0.5 even.
+  double evaluation_share() const { return evaluation_share_; }
   int depth() const { return depth_; }
   int dropped_replies() const { return dropped_replies_; }
   const std::vector<std::string>& moves() const { return moves_; }
@@ -135,11 +180,28 @@ class Controller {
   void after_move();
   void set_turn_message();
   void undo();
+  // Takes back the last `take` moves (and a finished game's score).
+  void take_back(std::size_t take);
   void cancel_engine();
+  void ask_hint(double now);
+  void maybe_analyse();
+  void stop_analysis();
+  void step_volume(int delta);
+  void step_through(int delta, double now);
+  void suspend(double now);
+  void resume();
+  void record_evaluation(const EngineEvent& event);
+  void clear_move_marks();
   void handle_engine_events(double now);
   void maybe_ask_engine(double now);
   void play_pass_if_forced(double now);
   std::string refusal_message(const std::string& error) const;
+  // A text of the interface in the chosen language, its values filled in.
+  template <class... Args>
+  std::string say(std::string_view english, const Args&... args) const {
+    return fmt::format(fmt::runtime(tr(settings_.language, english)), args...);
+  }
+  std::string side_word(core::Side side) const;  // "Black", "黒"
   CellPos cell_named(const std::string& name) const;
 
   Settings settings_;
@@ -159,11 +221,26 @@ class Controller {
   std::string message_;
   std::array<SessionScore, kGameKinds> scores_{};
   std::optional<core::Outcome> scored_outcome_;  // the finished game's result, counted once
+  bool suspended_ = false;
+  std::string pass_banner_;
+  double pass_at_ = -1;
+  double over_at_ = -1;
+  CellPos hint_cell_;
+  std::vector<std::string> stepped_back_;  // moves kStep took back, the next one last
+  std::uint64_t revision_ = 0;
 
   int position_id_ = 0;
   bool awaiting_ = false;
+  bool hint_pending_ = false;
+  bool analysing_ = false;
+  int analysed_id_ = -1;  // the position the analysis was asked for
+  core::Side searched_side_ = core::Side::kFirst;  // whose move the engine is searching
+  double asked_at_ = 0;
+  std::optional<std::string> held_move_;  // a reply kept back until release_at_ (pacing)
+  double release_at_ = 0;
   bool engine_failed_ = false;
   std::string evaluation_;
+  double evaluation_share_ = 0.5;
   int depth_ = 0;
   int dropped_replies_ = 0;
 };

@@ -64,4 +64,24 @@ int movetime_ms(Level level) {
   return 500;
 }
 
+double min_thinking_seconds(Level level) {
+  switch (level) {
+    case Level::kEasy: return 0.6;
+    case Level::kNormal: return 0.5;
+    case Level::kHard: return 0.4;
+    case Level::kMax: return 0.0;  // the full search takes its own time
+  }
+  return 0.0;
+}
+
+std::string_view level_description(Level level) {
+  switch (level) {
+    case Level::kEasy: return "Easy: plays loosely, for learning the game";
+    case Level::kNormal: return "Normal: sees the simple threats";
+    case Level::kHard: return "Hard: looks further ahead, a real fight";
+    case Level::kMax: return "Max: full-strength search (the solver where there is one)";
+  }
+  return "";
+}
+
 }  // namespace narabe::gui

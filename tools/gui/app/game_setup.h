@@ -15,6 +15,7 @@ enum class GomokuRule { kFreestyle, kStandard, kRenju, kOverlineForbidden };
 enum class Mode { kPersonVsEngine, kEngineVsEngine, kTwoPeople };
 enum class FirstMover { kPerson, kEngine };
 enum class Level { kEasy, kNormal, kHard, kMax };
+enum class Language { kEnglish, kJapanese };
 
 inline constexpr int kGameKinds = 4;
 
@@ -29,6 +30,9 @@ struct Settings {
   double music_volume = 0.4;  // 0..1
   double effects_volume = 0.8;
   bool hints = true;
+  bool analysis = false;
+  int text_size = 100;    // percent: 100, 125 or 150  // the engine at max analyses the person's positions (the evaluation bar)
+  Language language = Language::kEnglish;
 
   bool operator==(const Settings&) const = default;
 };
@@ -41,6 +45,7 @@ inline constexpr std::array<std::string_view, 4> kRuleWords = {"freestyle", "sta
 inline constexpr std::array<std::string_view, 3> kModeWords = {"person-engine", "engine-engine", "two-people"};
 inline constexpr std::array<std::string_view, 2> kFirstWords = {"person", "engine"};
 inline constexpr std::array<std::string_view, 4> kLevelWords = {"easy", "normal", "hard", "max"};
+inline constexpr std::array<std::string_view, 2> kLanguageWords = {"english", "japanese"};
 
 // What a person reads on the start screen.
 std::string_view game_title(GameKind game);
@@ -57,5 +62,16 @@ std::string_view side_name(GameKind game, int side_index);
 
 // The engine's thinking time per move for a level.
 int movetime_ms(Level level);
+
+// The least time the engine seems to think at a level: at the casual levels
+// it answers in a few milliseconds, and a reply that lands at once reads as a
+// double move to a person.
+double min_thinking_seconds(Level level);
+
+// The text sizes a person can choose, in percent.
+inline constexpr std::array<int, 3> kTextSizes = {100, 125, 150};
+
+// What a level means, in one line, for the start screen.
+std::string_view level_description(Level level);
 
 }  // namespace narabe::gui

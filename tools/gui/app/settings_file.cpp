@@ -38,6 +38,15 @@ bool set_bool(const std::string& value, bool& out) {
   return true;
 }
 
+bool set_text_size(const std::string& value, int& out) {
+  for (const int size : kTextSizes)
+    if (value == std::to_string(size)) {
+      out = size;
+      return true;
+    }
+  return false;
+}
+
 bool set_volume(const std::string& value, double& out) {
   int percent = 0;
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), percent);
@@ -88,6 +97,9 @@ LoadedSettings parse_settings(const std::string& text) {
     else if (key == "music") ok = set_bool(value, s.music), expected = "on, off";
     else if (key == "effects") ok = set_bool(value, s.effects), expected = "on, off";
     else if (key == "hints") ok = set_bool(value, s.hints), expected = "on, off";
+    else if (key == "analysis") ok = set_bool(value, s.analysis), expected = "on, off";
+    else if (key == "text_size") ok = set_text_size(value, s.text_size), expected = "100, 125, 150";
+    else if (key == "language") ok = loaded.language_given = set_word(kLanguageWords, value, s.language), expected = choices(kLanguageWords);
     else if (key == "music_volume") ok = set_volume(value, s.music_volume), expected = "0..100";
     else if (key == "effects_volume") ok = set_volume(value, s.effects_volume), expected = "0..100";
     else {
@@ -122,10 +134,10 @@ std::string format_settings(const Settings& s) {
   return fmt::format(
       "# narabe-gui settings (rewritten on exit)\n"
       "game = {}\nrule = {}\nmode = {}\nfirst = {}\nlevel = {}\n"
-      "music = {}\neffects = {}\nhints = {}\nmusic_volume = {}\neffects_volume = {}\n",
+      "music = {}\neffects = {}\nhints = {}\nmusic_volume = {}\neffects_volume = {}\nlanguage = {}\nanalysis = {}\ntext_size = {}\n",
       word(kGameWords, s.game), word(kRuleWords, s.rule), word(kModeWords, s.mode), word(kFirstWords, s.first),
       word(kLevelWords, s.level), s.music ? "on" : "off", s.effects ? "on" : "off", s.hints ? "on" : "off",
-      percent(s.music_volume), percent(s.effects_volume));
+      percent(s.music_volume), percent(s.effects_volume), word(kLanguageWords, s.language), s.analysis ? "on" : "off", s.text_size);
 }
 
 std::string save_settings(const std::string& path, const Settings& settings) {

@@ -14,6 +14,7 @@ namespace narabe::gui {
 struct LoadedSettings {
   Settings settings;
   std::vector<std::string> problems;  // one sentence per bad line; empty when all was fine
+  bool language_given = false;        // else the program takes the locale's
 };
 
 // The config file's path from the environment; empty when neither

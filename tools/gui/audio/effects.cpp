@@ -10,6 +10,8 @@ namespace {
 
 // A struck, quickly dying tone: a stone landing, a disc turning.
 constexpr Envelope kPluck{.attack = 0.003, .decay = 0.07, .sustain = 0.0, .release = 0.05};
+// The click at a stone's touch: a few milliseconds of a high tone.
+constexpr Envelope kClick{.attack = 0.0005, .decay = 0.006, .sustain = 0.0, .release = 0.002};
 // Fanfare notes ring a little under the next one.
 constexpr Envelope kBell{.attack = 0.006, .decay = 0.12, .sustain = 0.25, .release = 0.15};
 
@@ -37,10 +39,12 @@ std::vector<Note> arpeggio(std::span<const double> midi_notes, double spacing, d
 
 std::vector<Note> effect_notes(Effect effect, std::int64_t start, int sample_rate) {
   switch (effect) {
-    case Effect::kStoneFirst:  // E4, round triangle: the first player's lower "tock"
-      return {Note{start, midi_frequency(64), Waveform::kTriangle, kPluck, 0.2, 0.45}};
-    case Effect::kStoneSecond:  // A4, reedy soft square: the second player's brighter "tick"
-      return {Note{start, midi_frequency(69), Waveform::kSoftSquare, kPluck, 0.2, 0.3}};
+    case Effect::kStoneFirst:  // E4, round triangle: the first player's lower "tock", with its click
+      return {Note{start, midi_frequency(64), Waveform::kTriangle, kPluck, 0.2, 0.45},
+              Note{start, midi_frequency(96), Waveform::kSine, kClick, 0.004, 0.07}};
+    case Effect::kStoneSecond:  // A4, reedy soft square: the second player's brighter "tick", with its click
+      return {Note{start, midi_frequency(69), Waveform::kSoftSquare, kPluck, 0.2, 0.3},
+              Note{start, midi_frequency(96), Waveform::kSine, kClick, 0.004, 0.07}};
     case Effect::kWin: {  // C major arpeggio up to the octave
       static constexpr std::array<double, 4> kUp = {72, 76, 79, 84};
       return arpeggio(kUp, 0.1, 0.45, Waveform::kTriangle, 0.35, start, sample_rate);
@@ -53,10 +57,11 @@ std::vector<Note> effect_notes(Effect effect, std::int64_t start, int sample_rat
       static constexpr std::array<double, 2> kLevel = {67, 67};
       return arpeggio(kLevel, 0.15, 0.3, Waveform::kSine, 0.35, start, sample_rate);
     }
-    case Effect::kRefused:  // a short low buzz, A2
-      return {Note{start, midi_frequency(45), Waveform::kSoftSquare,
-                   Envelope{.attack = 0.004, .decay = 0.05, .sustain = 0.6, .release = 0.03}, 0.06,
-                   0.35}};
+    case Effect::kRefused: {  // "uh-uh": two short buzzes on Bb4, high enough for laptop speakers
+      constexpr Envelope kBuzz{.attack = 0.004, .decay = 0.04, .sustain = 0.6, .release = 0.02};
+      return {Note{start, midi_frequency(70), Waveform::kSoftSquare, kBuzz, 0.05, 0.3},
+              Note{start + samples(0.09, sample_rate), midi_frequency(70), Waveform::kSoftSquare, kBuzz, 0.05, 0.3}};
+    }
   }
   return {};
 }

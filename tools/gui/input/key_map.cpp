@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "tools/gui/view/buttons.h"
 #include "tools/gui/view/painter.h"
 
 namespace narabe::gui::input {
@@ -31,6 +32,17 @@ std::optional<Command> command_for_key(SDL_Keycode key, const Controller& contro
     case SDLK_u: return Command{CommandKind::kUndo};
     case SDLK_n: return Command{CommandKind::kNewGame};
     case SDLK_h: return Command{CommandKind::kToggleHints};
+    case SDLK_t: return Command{CommandKind::kHint};
+    case SDLK_F2: return Command{CommandKind::kSave};
+    case SDLK_COMMA:
+    case SDLK_PAGEUP: return Command{CommandKind::kStep, -1};
+    case SDLK_PERIOD:
+    case SDLK_PAGEDOWN: return Command{CommandKind::kStep, 1};
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: return Command{CommandKind::kVolume, -1};
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS: return Command{CommandKind::kVolume, 1};
     case SDLK_m: return Command{CommandKind::kToggleMusic};
     case SDLK_s: return Command{CommandKind::kToggleEffects};
     case SDLK_r: return Command{CommandKind::kRestartEngine};
@@ -50,12 +62,15 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
       if (!rect.contains(x, y)) continue;
       const StartRow row = rows[static_cast<std::size_t>(i)];
       if (row == StartRow::kStart) return Command{CommandKind::kStart};
+      if (row == StartRow::kResume) return Command{CommandKind::kResume};
       const bool back = view::start_row_back_rect(rect).contains(x, y);
       return Command{CommandKind::kChoose, static_cast<int>(row), back ? -1 : 1};
     }
     return std::nullopt;
   }
   const view::BoardLayout layout = view::layout_for(controller, window_w, window_h);
+  for (const view::Button& button : view::game_buttons(layout, controller.game_over()))
+    if (button.rect.contains(x, y)) return view::command_for_button(button.id);
   if (controller.settings().game == GameKind::kConnect4) {
     if (auto column = column_at(layout, x, y)) return Command{CommandKind::kDropColumn, *column};
     return std::nullopt;

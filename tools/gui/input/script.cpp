@@ -67,6 +67,9 @@ core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
                   : verb == "quit"        ? Kind::kQuit
                   : verb == "expect-over" ? Kind::kExpectOver
                                           : Kind::kKillEngine;
+    } else if (verb == "expect-redraws-at-most") {
+      if (!ints(1) || step.x < 0) return fail("expect-redraws-at-most needs a count of frames (0 or more)");
+      step.kind = Kind::kExpectRedraws;
     } else if (verb == "screenshot") {
       if (words.size() != 2) return fail("screenshot needs one path");
       step.kind = Kind::kScreenshot;

@@ -16,6 +16,9 @@
 //                       in '*': unless it starts with what comes before the '*')
 //   expect-over         fail unless the game is over
 //   expect-cell FILE ROW C  fail unless that cell holds C ('x', 'o' or '.')
+//   expect-redraws-at-most N  fail if the window drew more than N frames since the
+//                       start or the last such step (it draws only on a change or
+//                       while something moves)
 //   kill-engine         kill the engine process (SIGKILL), as a crash would
 //   quit                end the run (the end of the script does too)
 
@@ -28,7 +31,7 @@
 namespace narabe::gui::input {
 
 struct ScriptStep {
-  enum class Kind { kKey, kClick, kCell, kMove, kWait, kIdle, kScreenshot, kExpectMessage, kExpectCell, kExpectOver, kKillEngine, kQuit };
+  enum class Kind { kKey, kClick, kCell, kMove, kWait, kIdle, kScreenshot, kExpectMessage, kExpectCell, kExpectOver, kExpectRedraws, kKillEngine, kQuit };
   Kind kind = Kind::kQuit;
   std::string text;  // key name, path, message, expected cell
   int x = 0, y = 0;  // pixel, cell or milliseconds (x)

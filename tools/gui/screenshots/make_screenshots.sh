@@ -9,7 +9,8 @@ build="${1:-$root/build/release}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 declare -A config=(
-  [start]="game = connect4"
+  [start]="game = connect4
+language = english"
   [connect4]="game = connect4
 mode = engine-engine
 level = easy"
@@ -22,11 +23,19 @@ hints = on"
   [reversi]="game = reversi
 mode = two-people
 hints = on"
+  [reversi_pass]="game = reversi
+mode = two-people
+hints = on
+language = japanese"
+  [gomoku_hint]="game = gomoku
+rule = renju
+mode = person-engine
+level = easy"
 )
 cd "$work"
-for name in start connect4 tictactoe gomoku reversi; do
+for name in start connect4 tictactoe gomoku reversi reversi_pass gomoku_hint; do
   printf '%s\n' "${config[$name]}" > "$name.conf"
-  SDL_VIDEODRIVER=dummy "$build/narabe-gui" --size 800x520 --config "$name.conf" --script "$here/$name.script" > /dev/null
+  LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy "$build/narabe-gui" --size 800x520 --config "$name.conf" --script "$here/$name.script" > /dev/null
   /usr/bin/python3 -c "from PIL import Image; Image.open('$name.bmp').save('$root/docs/images/gui_$name.png', optimize=True)"
 done
 ls -l "$root"/docs/images/gui_*.png

@@ -49,6 +49,14 @@ std::unique_ptr<Canvas> Canvas::open(SDL_Renderer* renderer, const std::string& 
     }
   }
   std::unique_ptr<Canvas> canvas(new Canvas(renderer, regular, bold));
+  // Japanese text needs a font with its glyphs (fonts-ipafont-gothic, from
+  // tools/setup.sh); without one it still shows, as boxes.
+  for (const char* path : {"/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+                           "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf"})
+    if (std::ifstream(path)) {
+      canvas->cjk_path_ = path;
+      break;
+    }
   if (canvas->font(16, false) == nullptr) {
     if (error) *error = "cannot load font " + regular + ": " + TTF_GetError();
     return nullptr;
@@ -221,17 +229,26 @@ void Canvas::square_with_hole(const Rect& cell, float r, Colour c) {
   triangles(v);
 }
 
-TTF_Font* Canvas::font(int size, bool bold) {
+bool Canvas::wants_cjk(const std::string& text) const {
+  // A UTF-8 lead byte of 0xE3 or above starts U+3000 and up: kana, kanji,
+  // full-width forms. DejaVu Sans has none of them.
+  return !cjk_path_.empty() &&
+         std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0xE3; });
+}
+
+TTF_Font* Canvas::font(int size, bool bold, bool cjk) {
   size = std::clamp(size, 6, 200);
-  const auto key = std::make_pair(size, bold);
+  const auto key = std::make_tuple(size, bold, cjk);
   if (auto it = fonts_.find(key); it != fonts_.end()) return it->second;
-  TTF_Font* font = TTF_OpenFont((bold ? bold_path_ : regular_path_).c_str(), size);
+  TTF_Font* font = TTF_OpenFont((cjk ? cjk_path_ : bold ? bold_path_ : regular_path_).c_str(), size);
+  // IPA Gothic has one weight: SDL_ttf emboldens it.
+  if (font != nullptr && cjk && bold) TTF_SetFontStyle(font, TTF_STYLE_BOLD);
   if (font != nullptr) fonts_[key] = font;
   return font;
 }
 
 float Canvas::text_width(const std::string& text, float size, bool bold) {
-  TTF_Font* f = font(static_cast<int>(std::lround(size)), bold);
+  TTF_Font* f = font(static_cast<int>(std::lround(size)), bold, wants_cjk(text));
   int w = 0, h = 0;
   if (f == nullptr || text.empty() || TTF_SizeUTF8(f, text.c_str(), &w, &h) != 0) return 0;
   return static_cast<float>(w);
@@ -244,7 +261,7 @@ float Canvas::text(const std::string& text, float x, float y, float size, Colour
   const auto key = std::make_tuple(text, px, bold, colour_key);
   auto it = text_cache_.find(key);
   if (it == text_cache_.end()) {
-    TTF_Font* f = font(px, bold);
+    TTF_Font* f = font(px, bold, wants_cjk(text));
     if (f == nullptr) return 0;
     SDL_Surface* surface = TTF_RenderUTF8_Blended(f, text.c_str(), SDL_Color{c.r, c.g, c.b, c.a});
     if (surface == nullptr) return 0;

@@ -2,7 +2,8 @@
 // Anti-aliased shapes and text on an SDL renderer. Shapes are triangles
 // (SDL_RenderGeometry) with a one-pixel feathered edge whose alpha falls to
 // zero, so discs look smooth with any renderer, the software one included.
-// Text is SDL_ttf (DejaVu Sans), cached as textures per string and size.
+// Text is SDL_ttf (DejaVu Sans; IPA Gothic for Japanese), cached as textures
+// per string and size.
 
 #include <SDL.h>
 #include <SDL_ttf.h>
@@ -60,12 +61,14 @@ class Canvas {
 
  private:
   Canvas(SDL_Renderer* renderer, std::string regular, std::string bold);
-  TTF_Font* font(int size, bool bold);
+  TTF_Font* font(int size, bool bold, bool cjk = false);
+  bool wants_cjk(const std::string& text) const;
   void triangles(const std::vector<SDL_Vertex>& vertices);
 
   SDL_Renderer* renderer_;
   std::string regular_path_, bold_path_;
-  std::map<std::pair<int, bool>, TTF_Font*> fonts_;
+  std::string cjk_path_;  // empty when no Japanese font is installed
+  std::map<std::tuple<int, bool, bool>, TTF_Font*> fonts_;
   struct CachedText {
     SDL_Texture* texture = nullptr;
     int w = 0, h = 0;

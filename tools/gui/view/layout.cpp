@@ -52,17 +52,19 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
   const float margin = margin_cells(game);
   // Gomoku's cells are the gaps between lines: files-1 of them across.
   const float span_x = fl(game == GameKind::kGomoku ? files - 1 : files) + 2 * margin;
-  const float span_y = fl(game == GameKind::kGomoku ? rows - 1 : rows) + 2 * margin +
-                       (game == GameKind::kConnect4 ? 1.0f : 0.0f);  // room above for the hovering disc
+  // Connect Four: room above for the hovering disc, below for the column numbers.
+  const float top_cells = game == GameKind::kConnect4 ? 1.0f : 0.0f;
+  const float bottom_cells = game == GameKind::kConnect4 ? 0.5f : 0.0f;
+  const float span_y = fl(game == GameKind::kGomoku ? rows - 1 : rows) + 2 * margin + top_cells + bottom_cells;
   // Whole pixels a cell, and cell centres on pixel centres, so thin grid
   // lines fall on pixels and all look alike.
   const float cell = std::max(1.0f, std::floor(std::min((area.w - 2 * pad) / span_x, (area.h - 2 * pad) / span_y)));
   layout.cell = cell;
   const float board_w = span_x * cell;
-  const float board_h = (span_y - (game == GameKind::kConnect4 ? 1.0f : 0.0f)) * cell;
-  const float top_room = game == GameKind::kConnect4 ? cell : 0.0f;
+  const float board_h = (span_y - top_cells - bottom_cells) * cell;
+  const float top_room = top_cells * cell, bottom_room = bottom_cells * cell;
   layout.frame = {std::round(area.x + (area.w - board_w) / 2),
-                  std::round(area.y + (area.h - board_h - top_room) / 2 + top_room), board_w, board_h};
+                  std::round(area.y + (area.h - board_h - top_room - bottom_room) / 2 + top_room), board_w, board_h};
   const float inset = margin * cell + (game == GameKind::kGomoku ? 0.0f : cell / 2);
   layout.first = {std::floor(layout.frame.x + inset) + 0.5f, std::floor(layout.frame.y + inset) + 0.5f};
   return layout;
@@ -77,6 +79,20 @@ Rect start_row_rect(int row, int rows_shown, int window_w, int window_h) {
   return {(w - row_w) / 2, top + fl(row) * row_h, row_w, row_h * 0.86f};
 }
 
-Rect start_row_back_rect(const Rect& row) { return {row.x, row.y, row.w * 0.42f, row.h}; }
+Rect start_value_rect(const Rect& row) {
+  const float inset = row.h * 0.3f;
+  return {row.x + row.w * 0.42f, row.y, row.w * 0.58f - inset, row.h};
+}
+
+Rect start_row_back_rect(const Rect& row) {
+  const Rect value = start_value_rect(row);
+  return {value.x, row.y, value.w / 2, row.h};
+}
+
+float panel_unit(const Rect& panel, float text_scale) {
+  // Larger text never grows past what a narrow panel's button rows can hold.
+  const float base = std::clamp(std::min(panel.w / 16.0f, panel.h / 16.0f), 11.0f, 20.0f);
+  return std::min(base * text_scale, std::max(base, panel.w / 13.0f));
+}
 
 }  // namespace narabe::gui::view

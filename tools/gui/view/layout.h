@@ -27,6 +27,7 @@ struct BoardLayout {
   Rect panel;   // the side panel (right of the board, or below in a tall window)
   float cell = 0;
   Point first;  // the centre of cell (0, 0), the top-left one
+  float text_scale = 1.0f;  // the person's text size (1, 1.25, 1.5): the panel's text and buttons grow
 
   Point center(int file, int row) const { return {first.x + fl(file) * cell, first.y + fl(row) * cell}; }
   // The cell under a point, or an invalid CellPos.
@@ -37,7 +38,15 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
 
 // The start screen: one row a choice, centred; `row` counts the rows shown.
 Rect start_row_rect(int row, int rows_shown, int window_w, int window_h);
-// The left part of a row: a click there steps the choice back.
+// Where a row's value sits, between its "‹" (at the left edge) and "›" (at
+// the right edge).
+Rect start_value_rect(const Rect& row);
+// The left half of the value, under the "‹": a click there steps the choice
+// back; anywhere else on the row steps it on.
 Rect start_row_back_rect(const Rect& row);
+
+// The side panel's text unit (pixels): its font sizes and spacing scale with
+// it, and with the person's text size.
+float panel_unit(const Rect& panel, float text_scale = 1.0f);
 
 }  // namespace narabe::gui::view

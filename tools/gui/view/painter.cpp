@@ -7,6 +7,9 @@
 #include <cstdlib>
 
 #include "tools/gui/app/animation_timing.h"
+#include "tools/gui/app/move_list.h"
+#include "tools/gui/app/translation.h"
+#include "tools/gui/view/buttons.h"
 
 namespace narabe::gui::view {
 namespace {
@@ -17,6 +20,10 @@ constexpr double kPi = 3.14159265358979;
 constexpr Colour kBackTop{34, 41, 54}, kBackBottom{17, 21, 29};
 constexpr Colour kPanel{38, 45, 58}, kText{232, 236, 242}, kDim{150, 160, 176}, kAccent{255, 204, 77};
 constexpr Colour kGlow{255, 214, 90};
+// Connect Four's yellow discs would hide a golden glow: theirs is ice blue.
+constexpr Colour kGlowOnYellow{150, 240, 255};
+constexpr Colour kCursorDark{20, 20, 28}, kCursorLight{255, 236, 120};
+constexpr Colour kButton{58, 67, 84}, kButtonRim{88, 99, 120};
 constexpr Colour kRed{224, 48, 58}, kRedRim{163, 20, 29}, kRedLight{255, 122, 127};
 constexpr Colour kYellow{247, 201, 72}, kYellowRim{199, 154, 18}, kYellowLight{255, 242, 168};
 constexpr Colour kBlue{31, 95, 209}, kBlueLight{66, 133, 244};
@@ -149,6 +156,10 @@ void draw_connect4_frame(Canvas& c, const BoardLayout& L, const Controller& ctl,
     for (int file = 0; file < L.files; ++file)
       c.square_with_hole({grid.x + fl(file) * L.cell, grid.y + fl(row) * L.cell, L.cell, L.cell}, hole, kBlue);
   c.fill_rect({f.x, f.y + f.h - L.cell * 0.08f, f.w, L.cell * 0.08f}, kBlueLight.with_alpha(0.5));
+  // The columns' numbers, as the 1-7 keys name them.
+  for (int file = 0; file < L.files; ++file)
+    c.text(std::to_string(file + 1), L.center(file, 0).x, f.y + f.h + L.cell * 0.06f, L.cell * 0.32f,
+           file == ctl.cursor().file && ctl.accepts_moves(now) ? kAccent : kDim, Align::kCentre, true);
   if (ctl.cursor().file >= 0 && ctl.accepts_moves(now))  // the hovered column
     c.fill_rect({grid.x + fl(ctl.cursor().file) * L.cell, grid.y, L.cell, grid.h}, Colour{255, 255, 255, 34});
 }
@@ -201,11 +212,60 @@ void draw_stones(Canvas& c, const BoardLayout& L, const Controller& ctl, double 
   }
 }
 
+// The cells of the winning line in order along it, so the glow can sweep.
+std::vector<CellPos> ordered_line(std::vector<CellPos> cells) {
+  std::sort(cells.begin(), cells.end(),
+            [](const CellPos& a, const CellPos& b) { return a.file != b.file ? a.file < b.file : a.row < b.row; });
+  return cells;
+}
+
+void draw_win(Canvas& c, const BoardLayout& L, const Controller& ctl, double now, float r) {
+  const auto won = ordered_line(ctl.winning_cells());
+  if (won.empty()) return;
+  const Colour glow = L.game == GameKind::kConnect4 ? kGlowOnYellow : kGlow;
+  // A sweep from one end of the line to the other, then a still glow (so an
+  // ended game costs no frames).
+  const double since = ctl.over_at() < 0 ? timing::kWinSweepSeconds : now - ctl.over_at();
+  const float reach = static_cast<float>(std::clamp(since / timing::kWinSweepSeconds, 0.0, 1.0)) *
+                      fl(static_cast<int>(won.size()) - 1);
+  for (std::size_t i = 0; i < won.size(); ++i) {
+    if (fl(static_cast<int>(i)) > reach + 0.01f) break;
+    const Point p = L.center(won[i].file, won[i].row);
+    c.ring(p, r * 0.98f, r * 1.2f, glow);
+    c.ring(p, r * 1.2f, r * 1.45f, glow.with_alpha(0.4));
+  }
+  const float width = std::max(3.0f, L.cell * 0.12f);
+  for (std::size_t i = 0; i + 1 < won.size(); ++i) {
+    const float part = std::clamp(reach - fl(static_cast<int>(i)), 0.0f, 1.0f);
+    if (part <= 0) break;
+    const Point a = L.center(won[i].file, won[i].row), b = L.center(won[i + 1].file, won[i + 1].row);
+    c.line(a, {a.x + (b.x - a.x) * part, a.y + (b.y - a.y) * part}, width, glow.with_alpha(0.9));
+  }
+}
+
+// A ring dark outside and light inside: it shows on any board and any stone.
+void contrast_ring(Canvas& c, Point p, float radius, float width) {
+  c.ring(p, radius - width * 0.5f, radius + width, kCursorDark.with_alpha(0.85));
+  c.ring(p, radius - width * 1.5f, radius - width * 0.5f, kCursorLight);
+}
+
+// The stone the side to move would place here, see-through: the board's
+// colour laid over it again at half strength.
+void ghost_stone(Canvas& c, const BoardLayout& L, const Controller& ctl, Point p, float r) {
+  const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
+  draw_stone(c, L.game, stone, p, L.game == GameKind::kTicTacToe ? r : r * 0.9f, L.game == GameKind::kTicTacToe ? r : r * 0.9f);
+  const Colour under = L.game == GameKind::kTicTacToe ? kPaper
+                       : L.game == GameKind::kReversi ? kFelt
+                       : L.game == GameKind::kConnect4 ? Colour{18, 22, 30}  // the hole
+                                                       : kWood;
+  c.fill_circle(p, r * 1.02f, under.with_alpha(0.5));
+}
+
 void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const rules::BoardCells cells = ctl.board().board();
   const auto& anim = ctl.animation();
   const float r = stone_radius(L.game, L.cell);
-  // The last move, once its stone is down.
+  // The last move, once its stone is down (tic-tac-toe's is under its mark).
   const CellPos last = ctl.last_move();
   if (last.valid() && !(anim && now - anim->start < anim->end) && L.game != GameKind::kTicTacToe) {
     const Point p = L.center(last.file, last.row);
@@ -215,43 +275,54 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   // Hints: Reversi's legal moves, Renju's forbidden points.
   const Colour mover = ctl.board().side_to_move() == core::Side::kFirst ? kBlack : kWhite;
   if (!anim && !ctl.thinking()) {
-    for (const CellPos cell : ctl.move_hints()) c.fill_circle(L.center(cell.file, cell.row), r * 0.22f, mover.with_alpha(0.35));
+    // Larger than the board's corner dots, and in the mover's colour.
+    for (const CellPos cell : ctl.move_hints()) {
+      const Point p = L.center(cell.file, cell.row);
+      c.ring(p, r * 0.3f, r * 0.42f, mover.with_alpha(0.6));
+      c.fill_circle(p, r * 0.14f, mover.with_alpha(0.6));
+    }
     for (const CellPos cell : ctl.forbidden_hints()) {
       const Point p = L.center(cell.file, cell.row);
-      const float s = L.cell * 0.18f;
-      c.line({p.x - s, p.y - s}, {p.x + s, p.y + s}, std::max(1.5f, L.cell * 0.06f), kMark.with_alpha(0.85));
-      c.line({p.x - s, p.y + s}, {p.x + s, p.y - s}, std::max(1.5f, L.cell * 0.06f), kMark.with_alpha(0.85));
+      const float s = L.cell * 0.22f, w = std::max(2.5f, L.cell * 0.1f);
+      c.line({p.x - s, p.y - s}, {p.x + s, p.y + s}, w, kMark);
+      c.line({p.x - s, p.y + s}, {p.x + s, p.y - s}, w, kMark);
     }
   }
-  // The winning line glows, pulsing.
-  if (!ctl.winning_cells().empty() && !anim) {
-    const double pulse = 0.7 + 0.3 * std::sin(now * 5.0);
-    const auto& won = ctl.winning_cells();
-    for (const CellPos cell : won) {
-      const Point p = L.center(cell.file, cell.row);
-      c.ring(p, r * 0.98f, r * 1.2f, kGlow.with_alpha(pulse));
-      c.ring(p, r * 1.2f, r * 1.45f, kGlow.with_alpha(pulse * 0.4));
-    }
-    // A bright stroke through neighbouring stones of the line.
-    for (std::size_t i = 0; i < won.size(); ++i) {
-      for (std::size_t j = i + 1; j < won.size(); ++j) {
-        if (std::max(std::abs(won[i].file - won[j].file), std::abs(won[i].row - won[j].row)) != 1) continue;
-        c.line(L.center(won[i].file, won[i].row), L.center(won[j].file, won[j].row), std::max(3.0f, L.cell * 0.12f),
-               kGlow.with_alpha(pulse * 0.9));
-      }
+  if (!anim) draw_win(c, L, ctl, now, r);
+  // The engine's suggestion: the stone it would play, ringed.
+  const CellPos hint = ctl.hint_cell();
+  if (hint.valid() && !anim) {
+    const Point p = L.center(hint.file, hint.row);
+    ghost_stone(c, L, ctl, p, r);
+    // Dashed: eight short arcs of the contrasting ring set it apart from the cursor.
+    const float w = std::max(2.0f, L.cell * 0.05f);
+    for (int i = 0; i < 8; ++i) {
+      const double a = kPi / 4 * i;
+      const Point q{p.x + static_cast<float>(std::cos(a)) * r * 1.05f, p.y + static_cast<float>(std::sin(a)) * r * 1.05f};
+      c.fill_circle(q, w * 1.8f, kCursorDark);
+      c.fill_circle(q, w * 1.2f, kGlowOnYellow);
     }
   }
-  // The keyboard cursor (Connect Four shows its column instead).
+  // The keyboard cursor: a contrasting ring, over a stone too, with a ghost
+  // stone on an empty point (Connect Four shows its column instead).
   const CellPos cur = ctl.cursor();
-  if (cur.valid() && L.game != GameKind::kConnect4 && ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.') {
+  if (cur.valid() && L.game != GameKind::kConnect4 && ctl.settings().mode != Mode::kEngineVsEngine && !ctl.game_over()) {
     const Point p = L.center(cur.file, cur.row);
-    const float s = L.cell * 0.42f, w = std::max(1.5f, L.cell * 0.04f);
-    const Colour k = L.game == GameKind::kTicTacToe ? kGrid.with_alpha(0.5) : Colour{255, 255, 255, 150};
-    c.line({p.x - s, p.y - s}, {p.x + s, p.y - s}, w, k);
-    c.line({p.x - s, p.y + s}, {p.x + s, p.y + s}, w, k);
-    c.line({p.x - s, p.y - s}, {p.x - s, p.y + s}, w, k);
-    c.line({p.x + s, p.y - s}, {p.x + s, p.y + s}, w, k);
+    // No ghost on a forbidden point: its red cross must stay in sight.
+    const auto forbidden = ctl.forbidden_hints();
+    const bool barred = std::find(forbidden.begin(), forbidden.end(), cur) != forbidden.end();
+    if (ctl.accepts_moves(now) && cells.at(cur.file, cur.row) == '.' && !barred) ghost_stone(c, L, ctl, p, r);
+    contrast_ring(c, p, std::min(L.cell * 0.47f, r * 1.12f), std::max(2.0f, L.cell * 0.045f));
   }
+}
+
+void draw_pass_banner(Canvas& c, const BoardLayout& L, const Controller& ctl) {
+  if (ctl.pass_banner().empty()) return;
+  const float size = std::clamp(L.cell * 0.5f, 14.0f, 30.0f);
+  const float w = c.text_width(ctl.pass_banner(), size, true) + size * 2;
+  const Rect box{L.frame.x + (L.frame.w - w) / 2, L.frame.y + L.frame.h / 2 - size, w, size * 2};
+  c.fill_rounded_rect(box, size * 0.5f, Colour{15, 18, 26, 215});
+  c.text(ctl.pass_banner(), box.x + box.w / 2, box.y + size * 0.42f, size, kAccent, Align::kCentre, true);
 }
 
 void draw_board(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
@@ -262,11 +333,21 @@ void draw_board(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     const Point p = L.center(ctl.cursor().file, -1);
     draw_stone(c, L.game, stone, {p.x, p.y + L.cell * 0.1f}, L.cell * 0.4f, L.cell * 0.4f);
   }
+  const CellPos last = ctl.last_move();
+  if (L.game == GameKind::kTicTacToe && last.valid() && !ctl.animation()) {
+    // Tic-tac-toe's last move: its cell tinted under the mark.
+    const Point p = L.center(last.file, last.row);
+    c.fill_rounded_rect({p.x - L.cell * 0.44f, p.y - L.cell * 0.44f, L.cell * 0.88f, L.cell * 0.88f}, L.cell * 0.08f,
+                        kAccent.with_alpha(0.28));
+  }
   draw_stones(c, L, ctl, now);
   if (L.game == GameKind::kConnect4) draw_connect4_frame(c, L, ctl, now);
   draw_marks(c, L, ctl, now);
+  draw_pass_banner(c, L, ctl);
 }
 
+// The words of `text` in lines no wider than `width`; a word wider than a line
+// (Japanese has no spaces) is broken between characters.
 std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, float width) {
   std::vector<std::string> lines;
   std::string line;
@@ -276,11 +357,27 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(at, end - at);
     const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && c.text_width(candidate, size, true) > width) {
+    if (c.text_width(candidate, size, true) <= width) {
+      line = candidate;
+    } else if (!line.empty() && c.text_width(word, size, true) <= width) {
       lines.push_back(line);
       line = word;
     } else {
-      line = candidate;
+      // Character by character (UTF-8: a character starts at a byte not 10xxxxxx).
+      std::string piece = line.empty() ? "" : line + " ";
+      for (std::size_t i = 0; i < word.size();) {
+        std::size_t next = i + 1;
+        while (next < word.size() && (static_cast<unsigned char>(word[next]) & 0xC0) == 0x80) ++next;
+        const std::string grown = piece + word.substr(i, next - i);
+        if (!piece.empty() && c.text_width(grown, size, true) > width) {
+          lines.push_back(piece);
+          piece = word.substr(i, next - i);
+        } else {
+          piece = grown;
+        }
+        i = next;
+      }
+      line = piece;
     }
     at = end + 1;
   }
@@ -288,29 +385,91 @@ std::vector<std::string> wrap(Canvas& c, const std::string& text, float size, fl
   return lines;
 }
 
-std::string level_title(Level level) {
+// The interface's text in the chosen language.
+std::string say(const Controller& ctl, std::string_view english) { return std::string(tr(ctl.settings().language, english)); }
+
+std::string level_title(const Controller& ctl, Level level) {
   std::string word(kLevelWords[static_cast<std::size_t>(level)]);
   word[0] = static_cast<char>(word[0] - 'a' + 'A');
-  return word;
+  return say(ctl, word);
+}
+
+std::string_view button_english(const Controller& ctl, ButtonId id) {
+  const Settings& s = ctl.settings();
+  switch (id) {
+    case ButtonId::kNewGame: return "New";
+    case ButtonId::kUndo: return "Undo";
+    case ButtonId::kMenu: return "Menu";
+    case ButtonId::kHint: return "Hint";
+    case ButtonId::kHints: return s.hints ? "Marks on" : "Marks off";
+    case ButtonId::kMusic: return s.music ? "Music on" : "Music off";
+    case ButtonId::kEffects: return s.effects ? "Sound on" : "Sound off";
+    case ButtonId::kVolumeDown: return "Vol −";
+    case ButtonId::kVolumeUp: return "Vol +";
+    case ButtonId::kPlayAgain: return "Play again";
+    case ButtonId::kSave: return "Save";
+    case ButtonId::kStepBack: return "◀";
+    case ButtonId::kStepForward: return "▶";
+    case ButtonId::kEndUndo: return "Undo";
+    case ButtonId::kEndMenu: return "Menu";
+  }
+  return "";
+}
+
+std::string button_label(const Controller& ctl, ButtonId id) { return say(ctl, button_english(ctl, id)); }
+
+// Text that fits `width`: the size shrinks for a long word in a narrow button.
+float fitted_size(Canvas& c, const std::string& text, float size, float width, bool bold) {
+  const float w = c.text_width(text, size, bold);
+  return w > width ? size * width / w : size;
+}
+
+void draw_buttons(Canvas& c, const BoardLayout& L, const Controller& ctl) {
+  const float unit = panel_unit(L.panel, L.text_scale);
+  for (const Button& b : game_buttons(L, ctl.game_over())) {
+    const bool strip = b.id == ButtonId::kPlayAgain || b.id == ButtonId::kEndUndo || b.id == ButtonId::kEndMenu;
+    const bool toggle = b.id == ButtonId::kHints || b.id == ButtonId::kMusic || b.id == ButtonId::kEffects;
+    const bool lit = strip ? b.id == ButtonId::kPlayAgain
+                           : (b.id == ButtonId::kHints && ctl.settings().hints) ||
+                                 (b.id == ButtonId::kMusic && ctl.settings().music) ||
+                                 (b.id == ButtonId::kEffects && ctl.settings().effects);
+    const float radius = b.rect.h * 0.25f;
+    c.fill_rounded_rect(b.rect, radius, strip ? (lit ? kAccent : kButtonRim) : kButtonRim);
+    c.fill_rounded_rect({b.rect.x + 1, b.rect.y + 1, b.rect.w - 2, b.rect.h - 2}, radius,
+                        strip ? (lit ? kAccent : kButton) : kButton);
+    const std::string label = button_label(ctl, b.id);
+    // The strip's labels share one size, fitted to its longest.
+    const float size = fitted_size(c, strip ? button_label(ctl, ButtonId::kPlayAgain) : label, unit * (strip ? 0.95f : 0.8f),
+                                   b.rect.w - unit * 0.5f, true);
+    // Switches that are on read in the accent colour, off ones dimmed.
+    const Colour ink = strip && lit ? Colour{30, 30, 30} : !toggle ? kText : lit ? kAccent : kDim;
+    c.text(label, b.rect.x + b.rect.w / 2, b.rect.y + (b.rect.h - size * 1.2f) / 2, size, ink, Align::kCentre, true);
+  }
 }
 
 void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const Settings& s = ctl.settings();
   const Rect& p = L.panel;
   c.fill_rect(p, kPanel);
-  const float unit = std::clamp(std::min(p.w / 16.0f, p.h / 16.0f), 11.0f, 20.0f);
+  const float unit = panel_unit(p, L.text_scale);
   // A panel beside the board is one column; a panel below it, two.
   const bool wide = p.h > p.w;
+  const float bottom = panel_text_bottom(L, ctl.game_over());
   float x = p.x + unit * 1.2f;
   float width = wide ? p.w - unit * 2.4f : p.w / 2 - unit * 2.4f;
   float y = p.y + unit * 1.2f;
-  std::string title(game_title(s.game));
-  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", rule_title(s.rule));
-  c.text(title, x, y, unit * 1.35f, kText, Align::kLeft, true);
+  std::string title = say(ctl, game_title(s.game));
+  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", say(ctl, rule_title(s.rule)));
+  c.text(title, x, y, fitted_size(c, title, unit * 1.35f, width, true), kText, Align::kLeft, true);
   y += unit * 2.0f;
-  const std::string sub = s.mode == Mode::kTwoPeople ? std::string(mode_title(s.mode))
-                                                     : fmt::format("{} · level {}", mode_title(s.mode), level_title(s.level));
-  c.text(sub, x, y, unit * 0.9f, kDim);
+  const std::string sub = s.mode == Mode::kTwoPeople
+                              ? say(ctl, mode_title(s.mode))
+                              : fmt::format(fmt::runtime(say(ctl, "{} · level {}")), say(ctl, mode_title(s.mode)),
+                                            level_title(ctl, s.level));
+  c.text(sub, x, y, fitted_size(c, sub, unit * 0.9f, width, false), kDim);
+  y += unit * 1.5f;
+  // The live score line: discs each side (Reversi), or the move number.
+  c.text(ctl.score_line(), x, y, unit * 1.05f, kText, Align::kLeft, true);
   y += unit * 2.0f;
 
   // Whose turn, with the side's stone.
@@ -321,8 +480,8 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     const Colour back = s.game == GameKind::kTicTacToe ? kPaper : (s.game == GameKind::kReversi ? kFelt : kPanel);
     if (s.game == GameKind::kTicTacToe || s.game == GameKind::kReversi) c.fill_circle({x + r, y + r}, r * 1.25f, back);
     draw_stone(c, s.game, stone, {x + r, y + r}, r, r);
-    std::string who(side_name(s.game, core::index_of(side)));
-    if (s.mode == Mode::kPersonVsEngine) who += ctl.is_engine_side(side) ? " — engine" : " — you";
+    std::string who = say(ctl, side_name(s.game, core::index_of(side)));
+    if (s.mode == Mode::kPersonVsEngine) who += say(ctl, ctl.is_engine_side(side) ? " — engine" : " — you");
     c.text(who, x + r * 2.6f, y + r - unit * 0.65f, unit, kText);
     y += unit * 2.4f;
   }
@@ -333,8 +492,9 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   }
   y += unit * 0.4f;
   if (ctl.thinking()) {
-    c.text("Thinking", x, y, unit * 0.9f, kDim);
-    const float w = c.text_width("Thinking", unit * 0.9f);
+    const std::string what = say(ctl, ctl.hint_pending() ? "Looking" : "Thinking");
+    c.text(what, x, y, unit * 0.9f, kDim);
+    const float w = c.text_width(what, unit * 0.9f);
     for (int i = 0; i < 3; ++i) {
       const double phase = std::fmod(now * 2.5 - i * 0.25, 1.0);
       const double alpha = 0.25 + 0.75 * std::max(0.0, std::sin(kPi * (phase < 0 ? phase + 1 : phase)));
@@ -346,46 +506,70 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     x = p.x + p.w / 2 + unit * 1.2f;
     y = p.y + unit * 1.2f;
   }
-  if (s.mode != Mode::kTwoPeople) {
-    const std::string eval = ctl.evaluation().empty() ? "—" : ctl.evaluation();
-    c.text(fmt::format("Engine eval {}", eval), x, y, unit * 0.9f, kText);
+  // The evaluation only when the engine reported one, from the player's side.
+  if (s.mode != Mode::kTwoPeople && !ctl.evaluation().empty() && y + unit * 2.6f < bottom) {
+    std::string line = s.mode == Mode::kPersonVsEngine
+                           ? fmt::format(fmt::runtime(say(ctl, "Evaluation for you {}")), ctl.evaluation())
+                           : fmt::format(fmt::runtime(say(ctl, "Evaluation for {} {}")), say(ctl, side_name(s.game, 0)),
+                                         ctl.evaluation());
+    if (ctl.depth() > 0) line += fmt::format(fmt::runtime(say(ctl, " · depth {}")), ctl.depth());
+    c.text(line, x, y, fitted_size(c, line, unit * 0.85f, width, false), kText);
     y += unit * 1.3f;
-    c.text(ctl.depth() > 0 ? fmt::format("depth {}", ctl.depth()) : "depth —", x, y, unit * 0.9f, kDim);
-    y += unit * 1.8f;
+    const Rect bar{x, y, width, unit * 0.55f};
+    c.fill_rounded_rect(bar, bar.h / 2, kBlack);
+    c.fill_rounded_rect({bar.x, bar.y, bar.w * static_cast<float>(ctl.evaluation_share()), bar.h}, bar.h / 2, kWhite);
+    c.fill_rect({bar.x + bar.w / 2 - 1, bar.y - 2, 2, bar.h + 4}, kAccent);
+    y += unit * 1.4f;
   }
-  if (s.mode == Mode::kPersonVsEngine) {
+  if (s.mode == Mode::kPersonVsEngine && y + unit * 3.2f < bottom) {
     const SessionScore score = ctl.score(s.game);
-    c.text("Score this session", x, y, unit * 0.85f, kDim);
+    c.text(say(ctl, "Score this session"), x, y, unit * 0.85f, kDim);
     y += unit * 1.3f;
     const int numbers[3] = {score.person, score.engine, score.draws};
     const char* labels[3] = {"you", "engine", "draws"};
     for (int i = 0; i < 3; ++i) {
       const float cx = x + width * (fl(i) + 0.5f) / 3;
       c.text(std::to_string(numbers[i]), cx, y, unit * 1.5f, kText, Align::kCentre, true);
-      c.text(labels[i], cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
+      c.text(say(ctl, labels[i]), cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
     }
     y += unit * 3.2f;
   }
-  // Keys, at the foot when there is room.
-  const float foot = p.y + p.h - unit * 3.6f;
-  if (foot > y) {
-    c.text("U undo · N new · H hints · Esc menu", x, foot, unit * 0.8f, kDim);
-    c.text(fmt::format("F1 keys · music {} · effects {}", s.music ? "on" : "off", s.effects ? "on" : "off"), x,
-           foot + unit * 1.2f, unit * 0.8f, kDim);
+  // The move list: the latest moves that fit, in two columns.
+  const float line = unit * 1.15f;
+  const int lines = static_cast<int>((bottom - unit * 1.3f - y - unit * 1.3f) / line);
+  const auto rows = move_list_rows(ctl.moves());
+  if (lines >= 2 && !rows.empty()) {
+    c.text(say(ctl, "Moves"), x, y, unit * 0.85f, kDim);
+    y += unit * 1.3f;
+    const std::size_t fit = static_cast<std::size_t>(lines) * 2;
+    const std::size_t first = rows.size() > fit ? rows.size() - fit : 0;
+    for (std::size_t i = first; i < rows.size(); ++i) {
+      const std::size_t k = i - first;
+      const float col = k < static_cast<std::size_t>(lines) ? 0.0f : width / 2;
+      const float row_y = y + line * fl(static_cast<int>(k % static_cast<std::size_t>(lines)));
+      c.text(rows[i], x + col, row_y, unit * 0.8f, i + 1 == rows.size() ? kText : kDim);
+    }
   }
+  if (y + unit * 1.2f < bottom) c.text(say(ctl, "F1: all keys"), x, bottom - unit * 1.1f, unit * 0.8f, kDim);
+  draw_buttons(c, L, ctl);
 }
 
 std::string start_value(const Controller& ctl, StartRow row) {
   const Settings& s = ctl.settings();
   switch (row) {
-    case StartRow::kGame: return std::string(game_title(s.game));
-    case StartRow::kRule: return std::string(rule_title(s.rule));
-    case StartRow::kMode: return std::string(mode_title(s.mode));
-    case StartRow::kFirst: return s.first == FirstMover::kPerson ? "You" : "Engine";
-    case StartRow::kLevel: return level_title(s.level);
-    case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : "Off";
-    case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : "Off";
-    case StartRow::kStart: return "Start";
+    case StartRow::kGame: return say(ctl, game_title(s.game));
+    case StartRow::kRule: return say(ctl, rule_title(s.rule));
+    case StartRow::kMode: return say(ctl, mode_title(s.mode));
+    case StartRow::kFirst: return say(ctl, s.first == FirstMover::kPerson ? "You" : "Engine");
+    case StartRow::kLevel: return level_title(ctl, s.level);
+    case StartRow::kAnalysis: return say(ctl, s.analysis ? "On" : "Off");
+    case StartRow::kMusic: return s.music ? fmt::format("{} %", std::lround(s.music_volume * 100)) : say(ctl, "Off");
+    case StartRow::kEffects: return s.effects ? fmt::format("{} %", std::lround(s.effects_volume * 100)) : say(ctl, "Off");
+    // Each language by its own name, so a person who cannot read the other finds theirs.
+    case StartRow::kLanguage: return s.language == Language::kJapanese ? "日本語" : "English";
+    case StartRow::kTextSize: return fmt::format("{} %", s.text_size);
+    case StartRow::kStart: return say(ctl, "Start");
+    case StartRow::kResume: return say(ctl, "Resume");
   }
   return "";
 }
@@ -397,71 +581,95 @@ std::string_view start_label(StartRow row) {
     case StartRow::kMode: return "Players";
     case StartRow::kFirst: return "First move";
     case StartRow::kLevel: return "Level";
+    case StartRow::kAnalysis: return "Analysis (max)";
     case StartRow::kMusic: return "Music";
     case StartRow::kEffects: return "Sound effects";
-    case StartRow::kStart: return "";
+    case StartRow::kLanguage: return "Language";
+    case StartRow::kTextSize: return "Text size";
+    case StartRow::kStart:
+    case StartRow::kResume: return "";
   }
   return "";
 }
 
-void draw_start(Canvas& c, const Controller& ctl, double now, int w, int h, const std::string& notice) {
+void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::string& notice) {
   const auto rows = shown_start_rows(ctl);
   const int n = static_cast<int>(rows.size());
   const Rect first = start_row_rect(0, n, w, h);
   const float unit = first.h * 0.42f;
   c.text("narabe", fl(w) / 2.0f, first.y - unit * 5.2f, unit * 2.6f, kText, Align::kCentre, true);
-  c.text("line-up games against an engine", fl(w) / 2.0f, first.y - unit * 1.9f, unit * 0.85f, kDim, Align::kCentre);
+  c.text(say(ctl, "line-up games against an engine"), fl(w) / 2.0f, first.y - unit * 1.9f, unit * 0.85f, kDim, Align::kCentre);
   // A row of the four games' stones under the title, gently bobbing.
   for (int i = 0; i < n; ++i) {
     const Rect r = start_row_rect(i, n, w, h);
     const bool selected = rows[static_cast<std::size_t>(i)] == ctl.start_selection();
     const StartRow row = rows[static_cast<std::size_t>(i)];
-    const float ty = r.y + r.h / 2 - unit * 0.62f;
-    if (row == StartRow::kStart) {
+    if (row == StartRow::kStart || row == StartRow::kResume) {
+      // Still, not pulsing: the start screen costs no frames while nobody moves.
       const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
-      const double glow = selected ? 0.85 + 0.15 * std::sin(now * 4) : 0.7;
-      c.fill_rounded_rect(button, r.h * 0.3f, kAccent.with_alpha(glow));
-      c.text("Start", r.x + r.w / 2, button.y + button.h / 2 - unit * 0.7f, unit * 1.15f, Colour{30, 30, 30},
-             Align::kCentre, true);
+      c.fill_rounded_rect(button, r.h * 0.3f, selected ? kAccent : kAccent.with_alpha(0.55));
+      if (selected) c.ring({button.x - unit * 0.6f, button.y + button.h / 2}, unit * 0.2f, unit * 0.35f, kAccent);
+      c.text(start_value(ctl, row), r.x + r.w / 2, button.y + button.h / 2 - unit * 0.7f, unit * 1.15f,
+             Colour{30, 30, 30}, Align::kCentre, true);
       continue;
     }
     if (selected) c.fill_rounded_rect(r, r.h * 0.25f, Colour{255, 255, 255, 28});
-    c.text(std::string(start_label(row)), r.x + unit, ty, unit, kDim);
-    const float right = r.x + r.w - unit;
-    const float vw = c.text(start_value(ctl, row) + "  ›", right, ty, unit, selected ? kAccent : kText, Align::kRight, true);
-    c.text("‹  ", right - vw, ty, unit, selected ? kAccent : kDim, Align::kRight, true);
+    // The rows' text grows with the text size, within the row's height.
+    const float size = std::min(unit * static_cast<float>(ctl.settings().text_size) / 100.0f, r.h * 0.62f);
+    const float y_text = r.y + r.h / 2 - size * 0.62f;
+    const Rect value = start_value_rect(r);
+    const std::string label = say(ctl, start_label(row));
+    c.text(label, r.x + unit, y_text, fitted_size(c, label, size, value.x - r.x - unit * 1.5f, false), kDim);
+    // "‹" steps back and sits over the part of the row that steps back.
+    c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
+    c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    const std::string shown = start_value(ctl, row);
+    c.text(shown, value.x + value.w / 2, y_text, fitted_size(c, shown, size, value.w - size * 2.4f, true),
+           selected ? kAccent : kText, Align::kCentre, true);
   }
   const Rect last = start_row_rect(n - 1, n, w, h);
-  c.text("Arrows or mouse choose · Enter starts · F1 keys", fl(w) / 2.0f, last.y + last.h + unit * 1.2f, unit * 0.75f, kDim,
-         Align::kCentre);
+  const std::string keys = say(ctl, ctl.resumable() ? "Arrows choose · Enter starts · Esc resumes · F1 keys"
+                                                     : "Arrows or mouse choose · Enter starts · F1 keys");
+  // The foot lines grow with the text size too, a little less than the rows.
+  const float foot = unit * 0.75f * std::min(1.3f, static_cast<float>(ctl.settings().text_size) / 100.0f);
+  c.text(keys, fl(w) / 2.0f, last.y + last.h + unit * 1.0f, foot, kDim, Align::kCentre);
+  c.text(say(ctl, level_description(ctl.settings().level)), fl(w) / 2.0f, last.y + last.h + unit * 1.0f + foot * 1.55f,
+         foot, ctl.start_selection() == StartRow::kLevel ? kAccent : kDim, Align::kCentre);
   if (!notice.empty())
-    c.text(notice, fl(w) / 2.0f, last.y + last.h + unit * 2.5f, unit * 0.75f, kDim, Align::kCentre);
+    c.text(notice, fl(w) / 2.0f, last.y + last.h + unit * 3.4f, unit * 0.75f, kDim, Align::kCentre);
 }
 
-void draw_help(Canvas& c, int w, int h) {
+void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
   c.fill_rect({0, 0, static_cast<float>(w), static_cast<float>(h)}, Colour{0, 0, 0, 170});
-  const float unit = std::clamp(fl(std::min(w, h)) / 30.0f, 11.0f, 22.0f);
-  const Rect box{fl(w) / 2.0f - unit * 15, fl(h) / 2.0f - unit * 11, unit * 30, unit * 22};
+  // The text size grows the help as far as the window holds it.
+  const float unit = std::min(std::clamp(fl(std::min(w, h)) / 31.0f, 10.0f, 22.0f) *
+                                  static_cast<float>(ctl.settings().text_size) / 100.0f,
+                              std::min(fl(w) / 33.0f, fl(h) / 29.5f));
+  const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 14.25f, unit * 32, unit * 28.5f};
   c.fill_rounded_rect(box, unit, kPanel);
-  c.text("Keys", box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
+  c.text(say(ctl, "Keys"), box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
   const char* keys[][2] = {{"Mouse", "click a cell or column to play"},
                            {"1 - 7", "drop in that column (Connect Four)"},
                            {"Arrows", "move the cursor"},
-                           {"Enter, Space", "play at the cursor"},
+                           {"Enter, Space", "play at the cursor (game over: play again)"},
                            {"U", "undo your last move and the reply"},
                            {"N", "new game"},
-                           {"H", "hints on / off"},
+                           {"T", "hint: the engine marks a move for you"},
+                           {"H", "marks on / off (legal, forbidden points)"},
                            {"M / S", "music / sound effects on / off"},
+                           {"- / +", "volume down / up"},
+                           {"F2", "save the game (GGF, SGF, moves)"},
+                           {"< / >", "a move back / forward (two people, loaded games)"},
                            {"R", "restart the engine after a failure"},
-                           {"Esc", "back to the start screen"},
+                           {"Esc", "menu (the game waits: Esc again resumes)"},
                            {"F1", "this help"}};
   float y = box.y + unit * 3.6f;
   for (const auto& k : keys) {
-    c.text(k[0], box.x + unit * 10, y, unit, kAccent, Align::kRight, true);
-    c.text(k[1], box.x + unit * 11, y, unit, kText);
+    c.text(say(ctl, k[0]), box.x + unit * 10, y, unit, kAccent, Align::kRight, true);
+    c.text(say(ctl, k[1]), box.x + unit * 11, y, fitted_size(c, say(ctl, k[1]), unit, box.w - unit * 12, false), kText);
     y += unit * 1.5f;
   }
-  c.text("any key closes this", box.x + box.w / 2, box.y + box.h - unit * 1.8f, unit * 0.8f, kDim, Align::kCentre);
+  c.text(say(ctl, "any key closes this"), box.x + box.w / 2, box.y + box.h - unit * 1.8f, unit * 0.8f, kDim, Align::kCentre);
 }
 
 }  // namespace
@@ -475,20 +683,22 @@ std::vector<StartRow> shown_start_rows(const Controller& controller) {
 
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {
   const rules::BoardCells cells = controller.board().board();
-  return layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
+  BoardLayout layout = layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
+  layout.text_scale = static_cast<float>(controller.settings().text_size) / 100.0f;
+  return layout;
 }
 
 void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
            const std::string& notice) {
   canvas.vertical_gradient({0, 0, static_cast<float>(window_w), static_cast<float>(window_h)}, kBackTop, kBackBottom);
   if (controller.screen() == Screen::kStart) {
-    draw_start(canvas, controller, now, window_w, window_h, notice);
+    draw_start(canvas, controller, window_w, window_h, notice);
   } else {
     const BoardLayout layout = layout_for(controller, window_w, window_h);
     draw_board(canvas, layout, controller, now);
     draw_panel(canvas, layout, controller, now);
   }
-  if (controller.help_shown()) draw_help(canvas, window_w, window_h);
+  if (controller.help_shown()) draw_help(canvas, controller, window_w, window_h);
 }
 
 }  // namespace narabe::gui::view
