@@ -41,4 +41,14 @@ class DeferredLines {
   std::deque<Line> lines_;
 };
 
+// Waits until `worker` has ended its job and `resume` has run every line queued
+// behind it (including the jobs those lines start): tests and `narabe bench`.
+template <class Worker, class Resume>
+void wait_until_settled(Worker& worker, const DeferredLines& lines, Resume&& resume) {
+  do {
+    worker.wait();
+    resume();
+  } while (worker.busy() || !lines.empty());
+}
+
 }  // namespace narabe::server

@@ -205,10 +205,7 @@ void GomocupLoop::resume() {
 }
 
 void GomocupLoop::wait_idle() {
-  do {
-    worker_.wait();
-    resume();
-  } while (worker_.busy() || !deferred_.empty());
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
 }
 
 bool GomocupLoop::execute(std::string_view line, DeferredLines::Clock::time_point read) {

@@ -122,10 +122,7 @@ void NativeLoop::resume() {
 }
 
 void NativeLoop::wait_idle() {
-  do {
-    worker_.wait();
-    resume();
-  } while (worker_.busy() || !deferred_.empty());
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
 }
 
 bool NativeLoop::execute(std::string_view line) {
@@ -308,12 +305,6 @@ core::Status NativeLoop::set_position(const Tokens& tokens) {
 }
 
 void NativeLoop::cmd_go(const Tokens& tokens) {
-  if (!position_error_.empty()) {
-    // Still one bestmove for the go, as every GUI waits for it; (none) plays nothing.
-    need_position();
-    out_.write_line("bestmove (none)");
-    return;
-  }
   SearchRequest request;
   request.level = options_.level;
   request.multipv = options_.multipv;
@@ -355,6 +346,13 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
     } else {
       return error(fmt::format("go: unknown limit '{}'", sanitize_for_echo(key)));
     }
+  }
+  if (!position_error_.empty()) {
+    // A well-formed go still gets one bestmove, as every GUI waits for it; (none)
+    // plays nothing.
+    need_position();
+    out_.write_line("bestmove (none)");
+    return;
   }
   // `go` alone, only an increment, or only the opponent's clock: a default budget
   // (search::with_default_budget), so that the search ends by itself.

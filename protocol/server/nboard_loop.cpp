@@ -95,10 +95,7 @@ void NBoardLoop::resume() {
 }
 
 void NBoardLoop::wait_idle() {
-  do {
-    worker_.wait();
-    resume();
-  } while (worker_.busy() || !deferred_.empty());
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
 }
 
 void NBoardLoop::run_deferred_stopped() {

