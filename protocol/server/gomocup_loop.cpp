@@ -334,6 +334,17 @@ void GomocupLoop::refuse_board(std::string_view name, std::string_view reason) {
 
 bool GomocupLoop::new_game(int size) {
   core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
+  if (session_ && plays(*session_, kGame, variant)) {
+    // START or RESTART before every game of a tournament: the tables are reused,
+    // only cleared.
+    (void)session_->set_position(std::nullopt, {});
+    session_->clear_memory();
+    session_->reseed(std::random_device{}());
+    table_.clear();
+    moves_.clear();
+    board_error_.clear();
+    return true;
+  }
   const PositionExtras extras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
   auto created = create_session(kGame, variant, table_, [this] { session_.reset(); }, extras);
   for (const std::string& text : gomoku_eval_.take_messages()) message(text);

@@ -247,12 +247,21 @@ void NativeLoop::cmd_newgame(const Tokens& tokens) {
   core::VariantArgs variant;
   for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
     variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
+  if (plays(*session_, tokens[1], variant)) {
+    // The same game and variant: its tables are reused, only cleared.
+    (void)session_->set_position(std::nullopt, {});
+    position_error_.clear();
+    reset_game_memory();
+    return;
+  }
   auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); }, position_extras());
   report_gomoku_eval();
   if (!session) return error(session.error());
   session_ = std::move(*session);
   position_error_.clear();
-  reset_game_memory();
+  // A new session's own tables start empty; the shared one may hold the last game's.
+  table_.clear();
+  reseed();
 }
 
 PositionExtras NativeLoop::position_extras() {

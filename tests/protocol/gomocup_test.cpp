@@ -419,8 +419,11 @@ TEST_F(GomocupLoopTest, StartAndRectStartCheckTheSize) {
 
 TEST_F(GomocupLoopTest, RestartClearsTheBoard) {
   run("TURN 7,7");
+  const Session* const session = loop_.session();
   EXPECT_EQ(send("RESTART"), Lines{"OK"});
   EXPECT_TRUE(loop_.moves().empty());
+  EXPECT_EQ(loop_.session(), session);  // the same size and rule: its tables are reused
+  EXPECT_EQ(loop_.session()->fen(), "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x");
   move_of(run("BEGIN"));
 }
 

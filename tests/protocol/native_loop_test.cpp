@@ -217,6 +217,22 @@ TEST_F(NativeLoopTest, NewgameSelectsTheGameSilentlyAndStartsFresh) {
   EXPECT_EQ(loop_.session().game_name(), "tictactoe");
 }
 
+TEST_F(NativeLoopTest, NewgameOfTheSameGameAndVariantReusesItsTablesAndStartsFresh) {
+  EXPECT_TRUE(send("newgame connect4 width 7 height 6").empty());
+  const Session* const first = &loop_.session();
+  send("position startpos moves 4 4 3");
+  ASSERT_NE(best_move(run("go depth 4")), "(none)");
+  // The same game and variant, however written: the session and its solver table stay.
+  EXPECT_TRUE(send("newgame connect4").empty());
+  EXPECT_EQ(&loop_.session(), first);
+  EXPECT_EQ(fen(), "7/7/7/7/7/7 x");
+  EXPECT_NE(best_move(run("go depth 4")), "(none)");
+  // Another variant is another session.
+  EXPECT_TRUE(send("newgame connect4 width 6").empty());
+  EXPECT_EQ(loop_.session().variant_description(), "width 6 height 6");
+  EXPECT_EQ(fen(), "6/6/6/6/6/6 x");
+}
+
 TEST_F(NativeLoopTest, NewgameErrorsChangeNothing) {
   send("position startpos moves b2");
   for (std::string_view bad : {"newgame", "newgame chess", "newgame tictactoe size", "newgame tictactoe size 4"}) {
