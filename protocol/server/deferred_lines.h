@@ -41,6 +41,19 @@ class DeferredLines {
   std::deque<Line> lines_;
 };
 
+// Stops `worker`'s job, then runs every waiting line through `run`, stopping at once
+// each job a line starts (quit, the end of input, NBoard's ping): every search queued
+// still answers, and nothing is left waiting.
+template <class Worker, class Run>
+void run_all_stopped(Worker& worker, DeferredLines& lines, Run&& run) {
+  worker.stop();
+  lines.run_ready([](std::string_view) { return true; },
+                  [&](const DeferredLines::Line& line) {
+                    run(line);
+                    worker.stop();
+                  });
+}
+
 // Waits until `worker` has ended its job and `resume` has run every line queued
 // behind it (including the jobs those lines start): tests and `narabe bench`.
 template <class Worker, class Resume>

@@ -163,14 +163,9 @@ void NativeLoop::handle_overlong_line(std::size_t length) {
 
 void NativeLoop::finish() {
   if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
-  worker_.stop();
   // What still waited runs now, every job it starts stopped at once, so that each
   // `go` still gets its bestmove.
-  deferred_.run_ready([](std::string_view) { return true; },
-                      [this](const DeferredLines::Line& line) {
-                        execute(line.text);
-                        worker_.stop();
-                      });
+  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
 }
 
 void NativeLoop::cmd_handshake(std::string_view ok_word) {

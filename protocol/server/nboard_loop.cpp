@@ -99,12 +99,7 @@ void NBoardLoop::wait_idle() {
 }
 
 void NBoardLoop::run_deferred_stopped() {
-  worker_.stop();
-  deferred_.run_ready([](std::string_view) { return true; },
-                      [this](const DeferredLines::Line& line) {
-                        execute(line.text);
-                        worker_.stop();
-                      });
+  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
 }
 
 void NBoardLoop::execute(std::string_view line) {

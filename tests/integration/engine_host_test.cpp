@@ -1,10 +1,11 @@
-// The engine as a GUI or tournament manager meets it across its three front doors
-// (native, Gomocup, NBoard), for what issue 20 asked of the host behind them:
-//   - a rejected position, BOARD or `set game` leaves no position: nothing is
+// The engine as a GUI or tournament manager meets it through the native and NBoard
+// front doors, for what issue 20 asked of the host behind them (Gomocup's share is
+// in gomocup_test.cpp):
+//   - a rejected position or `set game` leaves no position: nothing is
 //     searched until a valid one comes (a GUI that ignores the error must not get a
 //     move for another board);
 //   - the reader never waits for a search: `stop`, `isready`, `quit`, the end of
-//     input, END and YXSTOP are heard behind commands that wait for the search, and
+//     input and ping are heard behind commands that wait for the search, and
 //     those run afterwards, in order;
 //   - a `go` without a usable limit ends by itself;
 //   - the weights are found beside the executable, and a missing file is said on the
@@ -197,75 +198,6 @@ TEST_F(NativeHostTest, OptionNamesWithSpacesAndAnyCaseOfValuesAndMoves) {
   const std::string upper = engine_.fen();
   engine_.set_position("position startpos moves f5 d6 c3");
   EXPECT_EQ(engine_.fen(), upper);
-}
-
-// --- Gomocup ---------------------------------------------------------------------
-
-class GomocupHostTest : public testing::Test {
- protected:
-  void SetUp() override { ASSERT_TRUE(engine_.started()); }
-
-  // The next reply that is not MESSAGE chatter.
-  std::string reply() {
-    std::vector<std::string> seen;
-    const ReadResult read = engine_.process().wait_for_line_status(
-        [](std::string_view line) { return !starts_with(line, "MESSAGE"); }, kReplyTimeout, &seen);
-    EXPECT_EQ(read.status, ReadStatus::kLine) << "no reply; read so far:\n" << join(seen);
-    return read.line;
-  }
-
-  void expect_move(int size = 15) {
-    const std::string move = reply();
-    EXPECT_TRUE(gomocup_point(move, size).has_value()) << move;
-  }
-
-  void end() {
-    engine_.send("END");
-    EXPECT_EQ(engine_.read_to_end(), std::vector<std::string>{});
-    engine_.expect_exit_zero();
-  }
-
-  EngineDriver engine_;
-};
-
-TEST_F(GomocupHostTest, RejectedBoardLeavesNoBoardUntilAValidOne) {
-  engine_.send("START 15");
-  EXPECT_EQ(reply(), "OK");
-  for (const char* line : {"BOARD", "7,7,1", "7,7,2", "DONE"}) engine_.send(line);
-  const std::string rejected = reply();
-  EXPECT_TRUE(starts_with(rejected, "ERROR BOARD rejected; no board")) << rejected;
-  engine_.send("TURN 8,8");
-  const std::string turn = reply();
-  EXPECT_TRUE(starts_with(turn, "ERROR no board")) << turn;
-  engine_.send("BEGIN");
-  EXPECT_TRUE(starts_with(reply(), "ERROR"));
-  for (const char* line : {"BOARD", "7,7,2", "DONE"}) engine_.send(line);
-  expect_move();
-  end();
-}
-
-TEST_F(GomocupHostTest, YxStopIsHeardBehindRestartAndBoard) {
-  engine_.send("START 15");
-  EXPECT_EQ(reply(), "OK");
-  engine_.send("INFO timeout_turn 60000");
-  // Not BEGIN: on the empty board the centre is answered at once.
-  engine_.send("TURN 7,7");
-  // These wait for TURN's search; the YXSTOP behind them ends it, and the search
-  // BOARD starts after them.
-  for (const char* line : {"RESTART", "BOARD", "7,7,2", "DONE", "YXSTOP"}) engine_.send(line);
-  expect_move();
-  EXPECT_EQ(reply(), "OK");
-  expect_move();
-  end();
-}
-
-TEST_F(GomocupHostTest, EndIsHeardBehindACommandThatWaits) {
-  engine_.send("START 15");
-  EXPECT_EQ(reply(), "OK");
-  engine_.send("INFO timeout_turn 60000");
-  engine_.send("TURN 7,7");
-  engine_.send("RESTART");
-  end();  // within the guard, not after the minute
 }
 
 // --- NBoard ---------------------------------------------------------------------

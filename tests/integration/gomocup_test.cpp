@@ -120,6 +120,44 @@ TEST_F(GomocupIntegrationTest, RenjuForbiddenPointsInYixinsFormat) {
   end();
 }
 
+TEST_F(GomocupIntegrationTest, RejectedBoardLeavesNoBoardUntilAValidOne) {
+  EXPECT_EQ(ask("START 15"), "OK");
+  for (const char* line : {"BOARD", "7,7,1", "7,7,2", "DONE"}) engine_.send(line);
+  const std::string rejected = reply();
+  EXPECT_TRUE(starts_with(rejected, "ERROR BOARD rejected; no board")) << rejected;
+  const std::string turn = ask("TURN 8,8");
+  EXPECT_TRUE(starts_with(turn, "ERROR no board")) << turn;
+  EXPECT_TRUE(starts_with(ask("BEGIN"), "ERROR"));
+  for (const char* line : {"BOARD", "7,7,2", "DONE"}) engine_.send(line);
+  const std::string move = reply();
+  EXPECT_TRUE(gomocup_point(move, 15).has_value()) << move;
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, YxStopIsHeardBehindRestartAndBoard) {
+  EXPECT_EQ(ask("START 15"), "OK");
+  engine_.send("INFO timeout_turn 60000");
+  // Not BEGIN: on the empty board the centre is answered at once.
+  engine_.send("TURN 7,7");
+  // These wait for TURN's minute-long search; the YXSTOP behind them ends it (well
+  // within the reply guard), and the search BOARD starts after them.
+  for (const char* line : {"RESTART", "BOARD", "7,7,2", "DONE", "YXSTOP"}) engine_.send(line);
+  const std::string first = reply();
+  EXPECT_TRUE(gomocup_point(first, 15).has_value()) << first;
+  EXPECT_EQ(reply(), "OK");
+  const std::string second = reply();
+  EXPECT_TRUE(gomocup_point(second, 15).has_value()) << second;
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, EndIsHeardBehindACommandThatWaits) {
+  EXPECT_EQ(ask("START 15"), "OK");
+  engine_.send("INFO timeout_turn 60000");
+  engine_.send("TURN 7,7");
+  engine_.send("RESTART");
+  end();  // within the guard, not after the minute
+}
+
 TEST(GomocupNameTest, PbrainNarabeIsTheSameEngine) {
   const std::filesystem::path pbrain = std::filesystem::path(NARABE_ENGINE_PATH).parent_path() / "pbrain-narabe";
   ASSERT_TRUE(std::filesystem::exists(pbrain)) << pbrain;
