@@ -37,6 +37,14 @@ class GomocupIntegrationTest : public testing::Test {
     return reply();
   }
 
+  // A 15x15 game whose search after TURN 7,7 would run for a minute (not BEGIN: on
+  // the empty board the centre is answered at once).
+  void start_long_turn() {
+    EXPECT_EQ(ask("START 15"), "OK");
+    engine_.send("INFO timeout_turn 60000");
+    engine_.send("TURN 7,7");
+  }
+
   // END: the engine exits with status 0 and writes nothing more.
   void end() {
     engine_.send("END");
@@ -135,10 +143,7 @@ TEST_F(GomocupIntegrationTest, RejectedBoardLeavesNoBoardUntilAValidOne) {
 }
 
 TEST_F(GomocupIntegrationTest, YxStopIsHeardBehindRestartAndBoard) {
-  EXPECT_EQ(ask("START 15"), "OK");
-  engine_.send("INFO timeout_turn 60000");
-  // Not BEGIN: on the empty board the centre is answered at once.
-  engine_.send("TURN 7,7");
+  start_long_turn();
   // These wait for TURN's minute-long search; the YXSTOP behind them ends it (well
   // within the reply guard), and the search BOARD starts after them.
   for (const char* line : {"RESTART", "BOARD", "7,7,2", "DONE", "YXSTOP"}) engine_.send(line);
@@ -151,9 +156,7 @@ TEST_F(GomocupIntegrationTest, YxStopIsHeardBehindRestartAndBoard) {
 }
 
 TEST_F(GomocupIntegrationTest, EndIsHeardBehindACommandThatWaits) {
-  EXPECT_EQ(ask("START 15"), "OK");
-  engine_.send("INFO timeout_turn 60000");
-  engine_.send("TURN 7,7");
+  start_long_turn();
   engine_.send("RESTART");
   end();  // within the guard, not after the minute
 }
