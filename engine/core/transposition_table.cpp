@@ -1,6 +1,7 @@
 #include "engine/core/transposition_table.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 #include <utility>
 
@@ -45,7 +46,9 @@ void TranspositionTable::keep_share(std::size_t bytes) {
 }
 
 void TranspositionTable::clear() {
-  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  // All-zero bytes are an empty bucket (LargePageArray): one memset at memory speed,
+  // before every game at any Hash.
+  std::memset(static_cast<void*>(buckets_.data()), 0, buckets_.size() * sizeof(Bucket));
   generation_ = 0;
 }
 

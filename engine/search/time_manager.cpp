@@ -63,10 +63,19 @@ SearchLimits with_default_budget(SearchLimits limits, core::Side side_to_move) {
   if (limits.infinite) return limits;
   const int me = core::index_of(side_to_move);
   if (limits.depth || limits.nodes || limits.movetime || limits.time[me]) return limits;
-  if (limits.increment[me] > 0)
+  if (limits.increment[me] > 0) {
     limits.movetime = std::max<std::int64_t>(clamp_ms(limits.increment[me]) - kMoveOverheadMs, 0);
-  else
+  } else {
     limits.movetime = kDefaultMoveMs;
+    // Only the other side's clock: a client that names clocks by colour (wtime for
+    // White, where Black moves first) sent its own engine's clock under that name, so
+    // the default budget spends no more than that clock would allow.
+    const int other = 1 - me;
+    if (limits.time[other]) {
+      limits.time[me] = limits.time[other];
+      limits.increment[me] = limits.increment[other];
+    }
+  }
   return limits;
 }
 

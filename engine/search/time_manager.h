@@ -47,7 +47,8 @@ bool limits_search(const SearchLimits& limits, core::Side side_to_move);
 // given when they limit the search (or ask for `infinite`); with only the side to
 // move's increment, that increment less kMoveOverheadMs is the move time (it is
 // what comes back after the move); with nothing for the side to move (`go` alone,
-// the opponent's clock alone), kDefaultMoveMs.
+// the opponent's clock alone), kDefaultMoveMs, and with the opponent's clock alone
+// also that clock as the side to move's (the earlier deadline of the two counts).
 SearchLimits with_default_budget(SearchLimits limits, core::Side side_to_move);
 
 // One completed iteration of the search, as TimeManager sees it.

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "protocol/server/info_format.h"
+#include "protocol/server/tokens.h"
 
 namespace narabe::server {
 
@@ -55,6 +56,7 @@ std::vector<std::string> option_lines() {
   lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
   lines.emplace_back("option name ProbCut type check default true");
   lines.emplace_back("option name GomokuEval type combo default auto var auto var trained var hand");
+  lines.emplace_back("option name Clear Hash type button");
   return lines;
 }
 
@@ -99,7 +101,7 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
     return change;
   }
   if (iequals(name, "Level")) {
-    const auto level = core::parse_level(value);
+    const auto level = core::parse_level(lowercase_ascii(value));
     if (!level)
       return core::make_error(fmt::format("option Level is easy, normal, hard or max, not '{}'",
                                           sanitize_for_echo(value)));
@@ -109,29 +111,29 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   }
   for (const auto& [id, option_name] : {std::pair{OptionId::kOwnBook, "OwnBook"}, std::pair{OptionId::kProbCut, "ProbCut"}}) {
     if (!iequals(name, option_name)) continue;
-    if (value != "true" && value != "false")
+    if (!iequals(value, "true") && !iequals(value, "false"))
       return core::make_error(
           fmt::format("option {} is true or false, not '{}'", option_name, sanitize_for_echo(value)));
     change.id = id;
-    (id == OptionId::kOwnBook ? change.updated.own_book : change.updated.probcut) = value == "true";
+    (id == OptionId::kOwnBook ? change.updated.own_book : change.updated.probcut) = iequals(value, "true");
     return change;
   }
   if (iequals(name, "Evaluation")) {
-    if (value != "pattern" && value != "simple")
+    if (!iequals(value, "pattern") && !iequals(value, "simple"))
       return core::make_error(
           fmt::format("option Evaluation is pattern or simple, not '{}'", sanitize_for_echo(value)));
     change.id = OptionId::kEvaluation;
-    change.updated.pattern_eval = value == "pattern";
+    change.updated.pattern_eval = iequals(value, "pattern");
     return change;
   }
   if (iequals(name, "GomokuEval")) {
-    if (value != "auto" && value != "trained" && value != "hand")
+    if (!iequals(value, "auto") && !iequals(value, "trained") && !iequals(value, "hand"))
       return core::make_error(
           fmt::format("option GomokuEval is auto, trained or hand, not '{}'", sanitize_for_echo(value)));
     change.id = OptionId::kGomokuEval;
-    change.updated.gomoku_eval = value == "auto"      ? GomokuEvalMode::kAuto
-                                 : value == "trained" ? GomokuEvalMode::kTrained
-                                                      : GomokuEvalMode::kHand;
+    change.updated.gomoku_eval = iequals(value, "auto")      ? GomokuEvalMode::kAuto
+                                 : iequals(value, "trained") ? GomokuEvalMode::kTrained
+                                                             : GomokuEvalMode::kHand;
     return change;
   }
   if (iequals(name, "EvalFile")) {
@@ -141,7 +143,13 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
     change.updated.eval_file = std::string(value);
     return change;
   }
-  return core::make_error(fmt::format("unknown option '{}'", sanitize_for_echo(name)));
+  if (iequals(name, "Clear Hash")) {
+    // A button: a value, if any, means nothing.
+    change.id = OptionId::kClearHash;
+    return change;
+  }
+  // The name as sent, spaces kept (UCI names may have them), made printable.
+  return core::make_error(fmt::format("unknown option '{}'", printable(name, 40)));
 }
 
 ThreadsSetting clamp_threads(int requested, unsigned hardware) {

@@ -1,6 +1,7 @@
 #pragma once
 // The engine's options (UCI `option` lines) and `setoption` parsing. Option names
-// are matched without regard to case, as UCI asks.
+// are matched without regard to case, as UCI asks, and so are the words of combo and
+// check values (a file name keeps its case).
 
 #include <cstdint>
 #include <string>
@@ -32,7 +33,7 @@ struct EngineOptions {
   GomokuEvalMode gomoku_eval = GomokuEvalMode::kAuto;
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval };
+enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval, kClearHash };
 
 struct OptionChange {
   OptionId id;

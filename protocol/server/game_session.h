@@ -45,7 +45,8 @@ class GameSession final : public Session {
     G next = std::move(*start);
     if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) next.set_eval_weights(gomoku_weights_);
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      auto move = next.parse_move(moves[i]);
+      // Every game's notation is lowercase; GUIs write F5 or H8 as often as f5.
+      auto move = next.parse_move(lowercase_ascii(moves[i]));
       if (!move)
         return core::make_error("illegal move '" + sanitize_for_echo(moves[i]) + "' (move " + std::to_string(i + 1) +
                                 " of the list): " + move.error());

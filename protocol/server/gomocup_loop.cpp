@@ -166,9 +166,51 @@ void GomocupLoop::error(std::string_view message) { reply("ERROR " + printable(m
 
 void GomocupLoop::message(std::string_view text) { reply("MESSAGE " + printable(text, 300)); }
 
+bool GomocupLoop::runs_during_search(std::string_view command) {
+  return command == "INFO" || command == "ABOUT" || command == "YXSTOP";
+}
+
 bool GomocupLoop::handle_line(std::string_view line) {
+  resume();
+  const auto read = DeferredLines::Clock::now();
+  const Tokens words = split_tokens(line);
+  const std::string cmd = words.empty() ? std::string() : upper(words[0]);
+  // Heard whatever runs or waits; END also inside a BOARD (the manager gave up on it).
+  if (cmd == "END") {
+    board_input_.reset();
+    finish();
+    return false;
+  }
+  if (cmd == "YXSTOP") {
+    cmd_yxstop();
+    // A search queued before it is stopped too, once it has started.
+    if (!deferred_.empty()) deferred_.push(line, read);
+    return true;
+  }
+  if (!deferred_.empty() || (worker_.busy() && !runs_during_search(cmd))) {
+    deferred_.push(line, read);
+    return true;
+  }
+  return execute(line, read);
+}
+
+void GomocupLoop::resume() {
+  worker_.wait_if_answering();
+  deferred_.run_ready(
+      [this](std::string_view line) {
+        const Tokens words = split_tokens(line);
+        return !worker_.busy() || (!words.empty() && runs_during_search(upper(words[0])));
+      },
+      [this](const DeferredLines::Line& line) { execute(line.text, line.read); });
+}
+
+void GomocupLoop::wait_idle() {
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
+}
+
+bool GomocupLoop::execute(std::string_view line, DeferredLines::Clock::time_point read) {
   // The lines of a BOARD belong to the command of its first line.
-  if (!board_input_) command_read_ = std::chrono::steady_clock::now();
+  if (!board_input_) command_read_ = read;
   if (board_input_) {
     board_line(line);
     return !ended();
@@ -177,17 +219,13 @@ bool GomocupLoop::handle_line(std::string_view line) {
   if (tokens.empty()) return true;  // managers ignore empty lines; so does the brain
   const std::string cmd = upper(tokens[0]);
   const std::string_view args = after_tokens(line, 1);
-  if (cmd == "END") {
-    finish();
-    return false;
-  }
   if (cmd == "INFO") {
     cmd_info(tokens);
     return true;
   }
   for (const std::string& text : pending_messages_) message(text);
   pending_messages_.clear();
-  // Answered at once, also while the engine thinks.
+  // Answered at once, also while the engine thinks (runs_during_search).
   if (cmd == "ABOUT") {
     cmd_about();
     return true;
@@ -197,8 +235,9 @@ bool GomocupLoop::handle_line(std::string_view line) {
     return true;
   }
 
-  // The commands below use or change the board: a search still running ends first
-  // (its move is the reply to the command that started it, so it comes first).
+  // The commands below use or change the board: they run once no search runs
+  // (handle_line queues them), so a search's move, the reply to the command that
+  // started it, comes first.
   if (cmd == "START") {
     cmd_start(args);
   } else if (cmd == "RECTSTART") {
@@ -214,7 +253,6 @@ bool GomocupLoop::handle_line(std::string_view line) {
   } else if (cmd == "TAKEBACK") {
     cmd_takeback(args);
   } else if (cmd == "BOARD" || cmd == "YXBOARD") {
-    worker_.wait();
     board_input_ = BoardInput{};
     board_input_->think = cmd == "BOARD";
   } else if (cmd == "YXSHOWFORBID") {
@@ -241,6 +279,7 @@ void GomocupLoop::finish() {
     ended_ = true;  // END: nothing more is written, not even the move being searched
   }
   worker_.stop();
+  deferred_.clear();  // nor is anything that waited for it run
 }
 
 void GomocupLoop::settle() {
@@ -261,7 +300,10 @@ void GomocupLoop::settle() {
       // The game goes on under the new rule when its moves are legal there.
       std::vector<std::string> moves = moves_;
       const int size = size_;
+      std::string no_board = board_error_;  // a rejected board stays rejected
       if (!new_game(size)) return;
+      board_error_ = std::move(no_board);
+      if (!board_error_.empty()) return;
       if (const core::Status status = set_moves(moves); !status)
         message(fmt::format("rule {}: the game so far is not legal under it ({}); the board is empty", rule_,
                             status.error()));
@@ -276,8 +318,33 @@ bool GomocupLoop::need_board() {
   return false;
 }
 
+bool GomocupLoop::need_position() {
+  if (!need_board()) return false;
+  if (board_error_.empty()) return true;
+  error(fmt::format("no board: {}; send BOARD, START or RESTART", board_error_));
+  return false;
+}
+
+void GomocupLoop::refuse_board(std::string_view name, std::string_view reason) {
+  // The manager's board is not the one the brain holds: playing on the old one would
+  // answer for another game. Nothing is played until a valid board comes.
+  board_error_ = fmt::format("the last {} was rejected ({})", name, reason);
+  error(fmt::format("{} rejected; no board until a valid one: {}", name, reason));
+}
+
 bool GomocupLoop::new_game(int size) {
   core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
+  if (session_ && plays(*session_, kGame, variant)) {
+    // START or RESTART before every game of a tournament: the tables are reused,
+    // only cleared.
+    (void)session_->set_position(std::nullopt, {});
+    session_->clear_memory();
+    session_->reseed(std::random_device{}());
+    table_.clear();
+    moves_.clear();
+    board_error_.clear();
+    return true;
+  }
   const PositionExtras extras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
   auto created = create_session(kGame, variant, table_, [this] { session_.reset(); }, extras);
   for (const std::string& text : gomoku_eval_.take_messages()) message(text);
@@ -290,6 +357,7 @@ bool GomocupLoop::new_game(int size) {
   table_.clear();
   size_ = size;
   moves_.clear();
+  board_error_.clear();
   return true;
 }
 
@@ -358,14 +426,14 @@ void GomocupLoop::new_match_clock() {
 }
 
 void GomocupLoop::cmd_begin() {
-  if (!need_board()) return;
+  if (!need_position()) return;
   if (!moves_.empty())
     return error(fmt::format("BEGIN needs an empty board; the board has {} stones", moves_.size()));
   start_search();
 }
 
 void GomocupLoop::cmd_turn(std::string_view args) {
-  if (!need_board()) return;
+  if (!need_position()) return;
   const auto point = board_point("TURN", args);
   if (!point) return;
   if (!play_move("TURN", *point)) return;
@@ -373,14 +441,14 @@ void GomocupLoop::cmd_turn(std::string_view args) {
 }
 
 void GomocupLoop::cmd_play(std::string_view args) {
-  if (!need_board()) return;
+  if (!need_position()) return;
   const auto point = board_point("PLAY", args);
   if (!point) return;
   if (play_move("PLAY", *point)) reply(point_text(*point));
 }
 
 void GomocupLoop::cmd_takeback(std::string_view args) {
-  if (!need_board()) return;
+  if (!need_position()) return;
   const auto point = board_point("TAKEBACK", args);
   if (!point) return;
   if (moves_.empty()) return error("TAKEBACK: the board is empty");
@@ -455,7 +523,7 @@ void GomocupLoop::cmd_yxstop() {
 }
 
 void GomocupLoop::cmd_yxshowforbid() {
-  if (!need_board()) return;
+  if (!need_position()) return;
   std::string text = "FORBID ";
   for (const std::string& cell : session_->forbidden_points())
     if (const auto point = cell_to_gomocup_point(cell, size_)) text += fmt::format("{:02}{:02}", point->x, point->y);
@@ -495,7 +563,7 @@ void GomocupLoop::board_done() {
   board_input_.reset();
   const std::string_view name = input.think ? "BOARD" : "YXBOARD";
   if (!need_board()) return;
-  if (!input.error.empty()) return error(fmt::format("{} rejected, board kept: {}", name, input.error));
+  if (!input.error.empty()) return refuse_board(name, input.error);
 
   // Field 3 (a stone of a continuous game's winning line) belongs to neither player:
   // narabe plays no continuous game and leaves such points empty.
@@ -517,8 +585,7 @@ void GomocupLoop::board_done() {
   else if (opponent == own + 1)
     black_field = 2;
   else
-    return error(fmt::format("{} rejected, board kept: {} own and {} opponent stones do not leave the brain to move",
-                             name, own, opponent));
+    return refuse_board(name, fmt::format("{} own and {} opponent stones do not leave the brain to move", own, opponent));
 
   // In play order when the list alternates black, white, black...; renju needs that
   // order (a black stone is legal only where it was not forbidden when played). Other
@@ -531,9 +598,8 @@ void GomocupLoop::board_done() {
     for (const BoardStone& stone : stones) moves.push_back(gomocup_point_to_cell(stone.point, size_));
   } else {
     if (rule_ == "renju")
-      return error(fmt::format("{} rejected, board kept: under renju the stones must come in the order they were "
-                               "played (black, white, black, ...)",
-                               name));
+      return refuse_board(name, "under renju the stones must come in the order they were played (black, white, "
+                                "black, ...)");
     std::vector<std::string> by_colour[2];
     for (const BoardStone& stone : stones)
       by_colour[stone.field == black_field ? 0 : 1].push_back(gomocup_point_to_cell(stone.point, size_));
@@ -543,7 +609,8 @@ void GomocupLoop::board_done() {
     }
   }
   if (const core::Status status = set_moves(std::move(moves)); !status)
-    return error(fmt::format("{} rejected, board kept: {}", name, status.error()));
+    return refuse_board(name, status.error());
+  board_error_.clear();
   if (input.think) start_search();
 }
 
@@ -561,6 +628,7 @@ void GomocupLoop::start_search() {
   worker_.start(
       [this, job = std::move(job), read](const core::StopSignal& stop) {
         const TextResult result = job(stop);
+        worker_.answering();
         const auto point = cell_to_gomocup_point(result.best_move, size_);
         std::lock_guard lock(mutex_);
         // The manager counts the match time only while the brain thinks; it sends

@@ -9,13 +9,15 @@
 // Y the row counted from the top, so Y = 0 is narabe's highest rank.
 //
 // A line it cannot use gets one `ERROR <reason>` and changes nothing (a bad TURN
-// keeps the board); a command it does not know gets `UNKNOWN <reason>`. Problems
+// keeps the board), except a rejected BOARD, after which there is no board to play
+// on until a valid BOARD, START or RESTART; a command it does not know gets `UNKNOWN <reason>`. Problems
 // with an INFO line are told in a `MESSAGE` just before the reply to the next
 // command, because managers do not read replies to INFO.
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -26,6 +28,7 @@
 #include "engine/core/side.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
+#include "protocol/server/deferred_lines.h"
 #include "protocol/server/gomoku_eval_file.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/search_worker.h"
@@ -87,8 +90,12 @@ class GomocupLoop {
   void handle_overlong_line(std::size_t length);
   // End of input: like END.
   void finish();
-  // Waits for the running search to end by itself.
-  void wait_idle() { worker_.wait(); }
+  // Waits for the running search to end by itself, and for the lines queued behind it.
+  void wait_idle();
+  // Runs the lines that waited for a search that has ended (see NativeLoop::resume).
+  void resume();
+  // Called on the search thread whenever a search ends.
+  void set_on_idle(std::function<void()> on_idle) { worker_.set_on_idle(std::move(on_idle)); }
 
   // For tests and the debug builds' invariant check. null before the first START.
   const Session* session() const { return session_.get(); }
@@ -114,6 +121,10 @@ class GomocupLoop {
     int line_count = 0;
   };
 
+  // One command (or one line of a BOARD), now, as read at `read`; false after END.
+  bool execute(std::string_view line, DeferredLines::Clock::time_point read);
+  // Whether a command runs during a search; every other one waits for the search.
+  static bool runs_during_search(std::string_view command);
   void reply(std::string line);
   void error(std::string_view message);
   void message(std::string_view text);
@@ -121,6 +132,10 @@ class GomocupLoop {
   // applied here, by every command that uses the board, after the search ended.
   void settle();
   bool need_board();
+  // need_board, and a board to play on: false (and an ERROR) after a rejected BOARD.
+  bool need_position();
+  // A BOARD or YXBOARD that cannot be played: an ERROR, and no board until a valid one.
+  void refuse_board(std::string_view name, std::string_view reason);
 
   void cmd_start(std::string_view args);
   void cmd_rectstart(std::string_view args);
@@ -158,6 +173,7 @@ class GomocupLoop {
   std::string rule_ = "freestyle";
   std::vector<std::string> moves_;  // the game in play order, black first (cell names)
   std::optional<BoardInput> board_input_;  // between BOARD and DONE
+  std::string board_error_;  // why there is no board to play on; empty: there is
 
   // Applied by settle().
   std::optional<std::string> pending_rule_;
@@ -173,6 +189,7 @@ class GomocupLoop {
   mutable std::mutex mutex_;  // guards limits_ and ended_ against the search thread
   GomocupLimits limits_;
   bool ended_ = false;  // after END nothing more is written
+  DeferredLines deferred_;
   SearchWorker worker_;  // last: joined before the session and table go away
 };
 

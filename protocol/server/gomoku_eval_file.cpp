@@ -23,12 +23,6 @@ std::string gomoku_eval_file_name(Rule rule) {
   return fmt::format("gomoku_eval_{}.bin", games::gomoku::rule_name(rule));
 }
 
-fs::path executable_directory() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::path() : exe.parent_path();
-}
-
 core::Expected<std::shared_ptr<const EvalWeights>> load_gomoku_weights(const fs::path& path, Rule rule) {
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) return core::make_error(fmt::format("file '{}' not found", path.string()));

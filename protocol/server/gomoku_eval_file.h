@@ -23,6 +23,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/games/gomoku/eval_weights.h"
+#include "protocol/server/data_files.h"
 #include "protocol/server/engine_options.h"
 
 namespace narabe::server {
@@ -32,9 +33,6 @@ bool trained_by_default(games::gomoku::Rule rule);
 
 // "gomoku_eval_freestyle.bin" and so on.
 std::string gomoku_eval_file_name(games::gomoku::Rule rule);
-
-// The directory of the running executable (empty when /proc/self/exe cannot be read).
-std::filesystem::path executable_directory();
 
 // Reads and checks the weights in `path`, made for `rule`; the error names the file
 // and says what is wrong.

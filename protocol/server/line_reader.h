@@ -1,9 +1,11 @@
 #pragma once
 // Reads protocol lines from a file descriptor without trusting the sender: a line
 // longer than the limit is consumed and reported as too long instead of filling
-// memory, and a trailing '\r' (Windows GUIs) is dropped.
+// memory, and a trailing '\r' (Windows GUIs) is dropped. With a wake-up descriptor
+// (wakeup.h) it also returns, without a line, when that descriptor is signalled.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -13,6 +15,7 @@ struct InputLine {
   std::string text;        // empty when too_long
   bool too_long = false;
   std::size_t length = 0;  // the length as sent
+  bool wake = false;       // no line: the wake-up descriptor was signalled
 };
 
 class LineReader {
@@ -23,15 +26,26 @@ class LineReader {
   explicit LineReader(int fd, std::size_t max_line = kDefaultMaxLine);
   // The next line, or nothing at the end of the input (a last line without '\n' counts).
   std::optional<InputLine> next();
+  // `next` also returns (an InputLine with `wake` set) when `fd` becomes readable;
+  // `consume` clears it. A line being read stays buffered.
+  void set_wake(int fd, std::function<void()> consume);
 
  private:
-  bool fill();
+  enum class Fill { kData, kEnd, kWake };
+  Fill fill();
+  // The line of the `length` bytes at start_, after what was skipped of it.
+  InputLine take(std::size_t length);
 
   int fd_;
   std::size_t max_line_;
   std::string buffer_;
   std::size_t start_ = 0;
   bool eof_ = false;
+  // An overlong line being skipped: its bytes so far, thrown away.
+  bool overflowing_ = false;
+  std::size_t skipped_ = 0;
+  int wake_fd_ = -1;
+  std::function<void()> consume_wake_;
 };
 
 }  // namespace narabe::server

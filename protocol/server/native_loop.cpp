@@ -1,6 +1,8 @@
 #include "protocol/server/native_loop.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <random>
 #include <thread>
 
@@ -56,17 +58,16 @@ void NativeLoop::error(std::string_view message) {
   out_.write_line(fmt::format("info string error {}", printable(message, 300)));
 }
 
-bool NativeLoop::refuse_while_busy(std::string_view command) {
-  if (!worker_.busy()) return false;
-  // A job with a limit ends by itself: wait for it, as a script sending commands
-  // back to back expects. An infinite search ends only with `stop`, which must stay
-  // readable, so the command is refused instead.
-  if (!worker_.running_infinite()) {
-    worker_.wait();
-    return false;
-  }
-  error(fmt::format("{} is not possible during go infinite; send stop first", command));
-  return true;
+bool NativeLoop::waits_for_job(std::string_view command) {
+  static constexpr std::string_view kWaiting[] = {"setoption", "newgame", "ucinewgame", "uginewgame",
+                                                  "go",        "perft",   "bench"};
+  return std::find(std::begin(kWaiting), std::end(kWaiting), command) != std::end(kWaiting);
+}
+
+bool NativeLoop::need_position() {
+  if (position_error_.empty()) return true;
+  error(fmt::format("no position: {}; send a valid position", position_error_));
+  return false;
 }
 
 void NativeLoop::reset_game_memory() {
@@ -83,18 +84,54 @@ void NativeLoop::reseed() {
 }
 
 bool NativeLoop::handle_line(std::string_view line) {
+  resume();
+  const Tokens tokens = split_tokens(line);
+  if (tokens.empty()) return true;
+  const std::string_view cmd = tokens[0];
+  // Heard whatever runs or waits.
+  if (cmd == "quit") {
+    finish();
+    return false;
+  }
+  if (cmd == "isready") {
+    out_.write_line("readyok");
+    return true;
+  }
+  if (cmd == "stop") {
+    cmd_stop();
+    // A search queued before the stop is stopped too, once it has started.
+    if (!deferred_.empty()) deferred_.push(line, DeferredLines::Clock::now());
+    resume();
+    return true;
+  }
+  if (!deferred_.empty() || (worker_.busy() && waits_for_job(cmd))) {
+    deferred_.push(line, DeferredLines::Clock::now());
+    return true;
+  }
+  return execute(line);
+}
+
+void NativeLoop::resume() {
+  worker_.wait_if_answering();
+  deferred_.run_ready(
+      [this](std::string_view line) {
+        const Tokens tokens = split_tokens(line);
+        return !worker_.busy() || tokens.empty() || !waits_for_job(tokens[0]);
+      },
+      [this](const DeferredLines::Line& line) { execute(line.text); });
+}
+
+void NativeLoop::wait_idle() {
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
+}
+
+bool NativeLoop::execute(std::string_view line) {
   const Tokens tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view cmd = tokens[0];
   const std::string_view rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));
 
-  if (cmd == "quit") {
-    if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
-    worker_.stop();
-    return false;
-  }
-  if (cmd == "isready") out_.write_line("readyok");
-  else if (cmd == "uci") cmd_handshake("uciok");
+  if (cmd == "uci") cmd_handshake("uciok");
   else if (cmd == "ugi") cmd_handshake("ugiok");
   else if (cmd == "setoption") cmd_setoption(rest);
   else if (cmd == "newgame") cmd_newgame(tokens);
@@ -104,7 +141,9 @@ bool NativeLoop::handle_line(std::string_view line) {
   else if (cmd == "stop") cmd_stop();
   else if (cmd == "d") cmd_d();
   else if (cmd == "legal") cmd_legal();
-  else if (cmd == "result") cmd_result();
+  else if (cmd == "result") {
+    if (need_position()) cmd_result();
+  }
   else if (cmd == "query") cmd_query(tokens);
   else if (cmd == "perft") cmd_perft(tokens);
   else if (cmd == "eval") cmd_eval();
@@ -124,7 +163,9 @@ void NativeLoop::handle_overlong_line(std::size_t length) {
 
 void NativeLoop::finish() {
   if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
-  worker_.stop();
+  // What still waited runs now, every job it starts stopped at once, so that each
+  // `go` still gets its bestmove.
+  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
 }
 
 void NativeLoop::cmd_handshake(std::string_view ok_word) {
@@ -144,8 +185,7 @@ void NativeLoop::cmd_setoption(std::string_view args) {
   if (!change) return error(change.error());
   switch (change->id) {
     case OptionId::kHash:
-      if (refuse_while_busy("changing Hash")) return;
-      try {
+          try {
         table_.resize(static_cast<std::size_t>(change->updated.hash_mb));
       } catch (const std::bad_alloc&) {
         return error(fmt::format("cannot allocate {} MB for Hash; keeping {} MB", change->updated.hash_mb,
@@ -153,33 +193,33 @@ void NativeLoop::cmd_setoption(std::string_view args) {
       }
       break;
     case OptionId::kSeed:
-      if (refuse_while_busy("changing Seed")) return;
-      options_ = change->updated;
+          options_ = change->updated;
       reseed();
       return;
     case OptionId::kEvaluation:
-      if (refuse_while_busy("changing Evaluation")) return;
-      evaluation_.use_patterns(change->updated.pattern_eval);
+          evaluation_.use_patterns(change->updated.pattern_eval);
       evaluation_.apply();
       break;
     case OptionId::kGomokuEval:
-      if (refuse_while_busy("changing GomokuEval")) return;
-      gomoku_eval_.set_mode(change->updated.gomoku_eval);
+          gomoku_eval_.set_mode(change->updated.gomoku_eval);
       session_->set_extras(position_extras());
       report_gomoku_eval();
       break;
     case OptionId::kProbCut:
-      if (refuse_while_busy("changing ProbCut")) return;
-      games::reversi::set_probcut_enabled(change->updated.probcut);
+          games::reversi::set_probcut_enabled(change->updated.probcut);
       break;
     case OptionId::kEvalFile: {
-      if (refuse_while_busy("changing EvalFile")) return;
-      const core::Status loaded = evaluation_.load(change->updated.eval_file);
+          const core::Status loaded = evaluation_.load(change->updated.eval_file);
       if (!loaded)
         return error(fmt::format("reversi evaluation weights: {}; keeping the previous ones", loaded.error()));
       evaluation_.apply();
       break;
     }
+    case OptionId::kClearHash:
+      // Everything earlier searches learned goes; the position and options stay.
+      table_.clear();
+      session_->clear_memory();
+      return;
     case OptionId::kThreads: {
       // The search runs on one thread for now; the value is kept, clamped to what the
       // machine has, for when it does not.
@@ -195,7 +235,6 @@ void NativeLoop::cmd_setoption(std::string_view args) {
 }
 
 void NativeLoop::cmd_newgame(const Tokens& tokens) {
-  if (refuse_while_busy("newgame")) return;
   if (tokens.size() < 2) return error("newgame needs a game name");
   if (tokens.size() % 2 != 0)
     return error(fmt::format("newgame {}: variant keys and values must come in pairs",
@@ -203,11 +242,21 @@ void NativeLoop::cmd_newgame(const Tokens& tokens) {
   core::VariantArgs variant;
   for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
     variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
+  if (plays(*session_, tokens[1], variant)) {
+    // The same game and variant: its tables are reused, only cleared.
+    (void)session_->set_position(std::nullopt, {});
+    position_error_.clear();
+    reset_game_memory();
+    return;
+  }
   auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); }, position_extras());
   report_gomoku_eval();
   if (!session) return error(session.error());
   session_ = std::move(*session);
-  reset_game_memory();
+  position_error_.clear();
+  // A new session's own tables start empty; the shared one may hold the last game's.
+  table_.clear();
+  reseed();
 }
 
 PositionExtras NativeLoop::position_extras() {
@@ -219,38 +268,47 @@ void NativeLoop::report_gomoku_eval() {
 }
 
 void NativeLoop::cmd_ucinewgame() {
-  if (refuse_while_busy("ucinewgame")) return;
   // A fresh game of the same game and variant, from its start position.
   auto fresh = session_->set_position(std::nullopt, {});
   (void)fresh;
+  position_error_.clear();
   reset_game_memory();
 }
 
 void NativeLoop::cmd_position(const Tokens& tokens) {
+  const core::Status status = set_position(tokens);
+  if (status) {
+    position_error_.clear();
+    return;
+  }
+  // The GUI's game is not the one the engine holds: searching the old position would
+  // answer a move for another board. Nothing is searched until a valid one comes.
+  position_error_ = fmt::format("the last position was rejected ({})", printable(status.error(), 200));
+  error(fmt::format("position rejected; no position until a valid one: {}", status.error()));
+}
+
+core::Status NativeLoop::set_position(const Tokens& tokens) {
   std::optional<std::string> fen;
   std::size_t i = 1;
   if (i < tokens.size() && tokens[i] == "startpos") {
     ++i;
   } else if (i < tokens.size() && tokens[i] == "fen") {
-    if (i + 2 >= tokens.size()) return error("position fen needs '<board> <side>'");
+    if (i + 2 >= tokens.size()) return core::make_error("fen needs '<board> <side>'");
     fen = std::string(tokens[i + 1]) + " " + std::string(tokens[i + 2]);
     i += 3;
   } else {
-    return error("position needs 'startpos' or 'fen <board> <side>'");
+    return core::make_error("position needs 'startpos' or 'fen <board> <side>'");
   }
   std::vector<std::string> moves;
   if (i < tokens.size()) {
     if (tokens[i] != "moves")
-      return error(fmt::format("position: expected 'moves', found '{}'", sanitize_for_echo(tokens[i])));
+      return core::make_error(fmt::format("expected 'moves', found '{}'", sanitize_for_echo(tokens[i])));
     for (++i; i < tokens.size(); ++i) moves.emplace_back(tokens[i]);
   }
-  const core::Status status =
-      fen ? session_->set_position(std::string_view(*fen), moves) : session_->set_position(std::nullopt, moves);
-  if (!status) error(fmt::format("position rejected, previous position kept: {}", status.error()));
+  return fen ? session_->set_position(std::string_view(*fen), moves) : session_->set_position(std::nullopt, moves);
 }
 
 void NativeLoop::cmd_go(const Tokens& tokens) {
-  if (refuse_while_busy("go")) return;
   SearchRequest request;
   request.level = options_.level;
   request.multipv = options_.multipv;
@@ -293,6 +351,13 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
       return error(fmt::format("go: unknown limit '{}'", sanitize_for_echo(key)));
     }
   }
+  if (!position_error_.empty()) {
+    // A well-formed go still gets one bestmove, as every GUI waits for it; (none)
+    // plays nothing.
+    need_position();
+    out_.write_line("bestmove (none)");
+    return;
+  }
   // `go` alone, only an increment, or only the opponent's clock: a default budget
   // (search::with_default_budget), so that the search ends by itself.
   limits = search::with_default_budget(limits, session_->side_to_move());
@@ -305,6 +370,7 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
   worker_.start(
       [this, job = std::move(job)](const core::StopSignal& stop) {
         const TextResult result = job(stop);
+        worker_.answering();
         out_.write_line(format_bestmove(result));
       },
       limits.infinite);
@@ -315,6 +381,7 @@ void NativeLoop::cmd_stop() {
 }
 
 void NativeLoop::cmd_d() {
+  if (!need_position()) return;
   const std::string variant = session_->variant_description();
   out_.write_line(fmt::format("game {}{}{}", session_->game_name(), variant.empty() ? "" : " ", variant));
   std::string diagram = session_->diagram();
@@ -328,6 +395,7 @@ void NativeLoop::cmd_d() {
 }
 
 void NativeLoop::cmd_legal() {
+  if (!need_position()) return;
   const auto moves = session_->legal_moves();
   out_.write_line(moves.empty() ? "legal" : fmt::format("legal {}", fmt::join(moves, " ")));
 }
@@ -342,6 +410,7 @@ void NativeLoop::cmd_result() {
 
 void NativeLoop::cmd_query(const Tokens& tokens) {
   if (tokens.size() != 2) return error("query needs one of: gameover p1turn result");
+  if (!need_position()) return;
   const core::Outcome outcome = session_->outcome();
   if (tokens[1] == "gameover") {
     out_.write_line(core::is_over(outcome) ? "response true" : "response false");
@@ -360,14 +429,15 @@ void NativeLoop::cmd_query(const Tokens& tokens) {
 }
 
 void NativeLoop::cmd_perft(const Tokens& tokens) {
-  if (refuse_while_busy("perft")) return;
   int depth = 0;
   if (tokens.size() != 2 || !parse_int(tokens[1], depth) || depth < 1 || depth > 64)
     return error("perft needs a depth from 1 to 64");
+  if (!need_position()) return;
   PerftJob job = session_->make_perft_job(depth);
   worker_.start(
       [this, job = std::move(job)](const core::StopSignal& stop) {
         const PerftResult result = job(stop);
+        worker_.answering();
         for (const auto& [move, count] : result.per_move) out_.write_line(fmt::format("{}: {}", move, count));
         if (stop.requested()) out_.write_line("info string perft stopped; counts are partial");
         out_.write_line(fmt::format("nodes {}", result.total));
@@ -376,12 +446,12 @@ void NativeLoop::cmd_perft(const Tokens& tokens) {
 }
 
 void NativeLoop::cmd_eval() {
+  if (!need_position()) return;
   for (const core::EvalTerm& term : session_->evaluation())
     out_.write_line(fmt::format("eval {} {}", term.value, term.name));
 }
 
 void NativeLoop::cmd_bench() {
-  if (refuse_while_busy("bench")) return;
   worker_.start(
       [this](const core::StopSignal& stop) {
         const BenchTotals totals = run_all_benches(stop, [this](const BenchLine& line) {
@@ -390,6 +460,7 @@ void NativeLoop::cmd_bench() {
           out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", game, line.depth,
                                       line.nodes, line.time_us / 1000, line.fen));
         });
+        worker_.answering();
         const auto nps = totals.nodes * 1000000 / static_cast<std::uint64_t>(std::max<std::int64_t>(totals.time_us, 1));
         out_.write_line(fmt::format("bench {} nodes {} nps", totals.nodes, nps));
       },
@@ -397,6 +468,7 @@ void NativeLoop::cmd_bench() {
 }
 
 void NativeLoop::cmd_forbidden() {
+  if (!need_position()) return;
   const auto cells = session_->forbidden_points();
   out_.write_line(cells.empty() ? "forbidden" : fmt::format("forbidden {}", fmt::join(cells, " ")));
 }

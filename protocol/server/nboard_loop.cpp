@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <iostream>
 #include <map>
 #include <mutex>
 #include <random>
@@ -54,10 +53,6 @@ NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_([] {
         EngineOptions defaults;  // this loop has no options: the native default size
         return allocate_table(defaults);
       }()) {
-  // NBoard has no line for such news: standard error (diagnostics) carries it.
-  if (!evaluation_.patterns_loaded())
-    std::cerr << "narabe: reversi evaluation weights: " << evaluation_.startup_error()
-              << "; using the simple evaluation\n";
   evaluation_.apply();
   session_ = std::move(*create_session(kGame, {}, table_));
   session_->reseed(std::random_device{}());
@@ -70,9 +65,11 @@ void NBoardLoop::error(std::string_view message) {
 }
 
 bool NBoardLoop::handle_line(std::string_view line) {
+  resume();
   const Tokens tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view cmd = tokens[0];
+  // Heard whatever runs or waits.
   if (cmd == "quit") {
     finish();
     return false;
@@ -81,45 +78,75 @@ bool NBoardLoop::handle_line(std::string_view line) {
     cmd_ping(tokens);
     return true;
   }
-  // The commands below use or change the position: a search still running ends
-  // first (NBoard sends `ping` before changing anything, which stops it).
+  // The other commands use or change the position: they wait for a running search,
+  // and keep their order.
+  if (!deferred_.empty() || worker_.busy()) {
+    deferred_.push(line, DeferredLines::Clock::now());
+    return true;
+  }
+  execute(line);
+  return true;
+}
+
+void NBoardLoop::resume() {
+  worker_.wait_if_answering();
+  deferred_.run_ready([this](std::string_view) { return !worker_.busy(); },
+                      [this](const DeferredLines::Line& line) { execute(line.text); });
+}
+
+void NBoardLoop::wait_idle() {
+  wait_until_settled(worker_, deferred_, [this] { resume(); });
+}
+
+void NBoardLoop::run_deferred_stopped() {
+  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
+}
+
+void NBoardLoop::execute(std::string_view line) {
+  const Tokens tokens = split_tokens(line);
+  if (tokens.empty()) return;
+  const std::string_view cmd = tokens[0];
   if (cmd == "nboard") {
     // The version is not checked: version 2 is the current one, and the commands
     // kept their meaning.
-    worker_.wait();
     out_.write_line(fmt::format("set myname {}", kEngineName));
+    // NBoard shows status lines; the weights are read at start, so this is the first
+    // chance to say that they could not be.
+    if (!evaluation_.patterns_loaded())
+      out_.write_line(fmt::format("status reversi evaluation weights: {}; using the simple evaluation",
+                                  printable(evaluation_.startup_error(), 200)));
   } else if (cmd == "set") {
-    worker_.wait();
     cmd_set(tokens, line);
   } else if (cmd == "move") {
-    worker_.wait();
     if (tokens.size() < 2)
       error("move needs a move, like 'move F5'");
     else
       cmd_move(tokens[1]);
   } else if (cmd == "go") {
-    worker_.wait();
     cmd_go();
   } else if (cmd == "hint") {
-    worker_.wait();
     cmd_hint(tokens);
   } else if (cmd == "learn") {
-    worker_.wait();
     out_.write_line("learned");  // there is no book to learn into
   } else if (cmd.size() == 2 && tokens.size() == 1 && nboard_move_to_reversi(cmd)) {
     // NBoard 1.1 sent a bare "F5" for "move F5".
-    worker_.wait();
     cmd_move(cmd);
   }
   // Anything else (analyze included) is ignored, as the protocol asks.
-  return true;
+}
+
+bool NBoardLoop::need_position() {
+  if (position_error_.empty()) return true;
+  error(fmt::format("no position: {}; send set game", position_error_));
+  return false;
 }
 
 void NBoardLoop::handle_overlong_line(std::size_t) {}
 
 void NBoardLoop::finish() {
   if (worker_.busy()) worker_.wait_for(kQuitGrace);
-  worker_.stop();
+  // What still waited runs now, every search it starts stopped at once.
+  run_deferred_stopped();
 }
 
 void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
@@ -141,13 +168,23 @@ void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
 }
 
 void NBoardLoop::cmd_set_game(std::string_view ggf) {
+  // A rejected game leaves no position: the GUI's game is not the one held, and a
+  // move for the old one would be a move in another game.
   auto game = parse_ggf(ggf);
-  if (!game) return error(fmt::format("bad GGF, position kept: {}", game.error()));
+  if (!game) {
+    position_error_ = fmt::format("the last set game was rejected ({})", game.error());
+    return error(fmt::format("bad GGF; no position until a valid game: {}", game.error()));
+  }
   const core::Status status = session_->set_position(std::string_view(game->fen), game->moves);
-  if (!status) error(fmt::format("game rejected, position kept: {}", status.error()));
+  if (!status) {
+    position_error_ = fmt::format("the last set game was rejected ({})", status.error());
+    return error(fmt::format("game rejected; no position until a valid game: {}", status.error()));
+  }
+  position_error_.clear();
 }
 
 void NBoardLoop::cmd_move(std::string_view text) {
+  if (!need_position()) return;
   auto move = nboard_move_to_reversi(text);
   if (!move) return error(fmt::format("move rejected: {}", move.error()));
   const std::string fen = session_->fen();
@@ -157,6 +194,7 @@ void NBoardLoop::cmd_move(std::string_view text) {
 }
 
 void NBoardLoop::cmd_go() {
+  if (!need_position()) return;
   if (core::is_over(session_->outcome())) return error("the game is over; no move to play");
   out_.write_line("status thinking");
   start_search(1, false);
@@ -166,6 +204,7 @@ void NBoardLoop::cmd_hint(const Tokens& tokens) {
   int count = 1;
   if (tokens.size() >= 2 && (!parse_int(tokens[1], count) || count < 1))
     return error("hint needs a number of moves of at least 1");
+  if (!need_position()) return;
   count = std::min(count, 64);
   out_.write_line("status thinking");
   if (core::is_over(session_->outcome())) {
@@ -177,8 +216,9 @@ void NBoardLoop::cmd_hint(const Tokens& tokens) {
 
 void NBoardLoop::cmd_ping(const Tokens& tokens) {
   // NBoard changes the position after the pong: a search must end before it, and
-  // its replies come first, so NBoard knows they are about the old position.
-  worker_.stop();
+  // its replies come first, so NBoard knows they are about the old position. So do
+  // the lines sent before the ping, each search they start stopped at once.
+  run_deferred_stopped();
   if (tokens.size() < 2) return out_.write_line("pong");
   out_.write_line(fmt::format("pong {}", sanitize_for_echo(tokens[1])));
 }
@@ -204,6 +244,7 @@ void NBoardLoop::start_search(int multipv, bool hint) {
   worker_.start(
       [this, job = std::move(job), lines, hint](const core::StopSignal& stop) {
         const TextResult result = job(stop);
+        worker_.answering();
         if (hint) {
           std::lock_guard lock(lines->mutex);
           for (const auto& [rank, line] : lines->by_rank) {

@@ -6,8 +6,10 @@
 //
 // Lines it does not know are ignored without a reply, as NBoard requires; a line it
 // knows but cannot use (a bad GGF, an illegal move) gets one `status error ...`
-// line, which NBoard shows in its status bar, and changes nothing.
+// line, which NBoard shows in its status bar, and changes nothing, except a rejected
+// `set game`, which leaves no position until a valid one.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,6 +17,7 @@
 
 #include "engine/core/score.h"
 #include "engine/core/transposition_table.h"
+#include "protocol/server/deferred_lines.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/reversi_eval_file.h"
 #include "protocol/server/search_worker.h"
@@ -41,18 +44,30 @@ class NBoardLoop {
   void handle_overlong_line(std::size_t length);
   // End of input: like `quit`.
   void finish();
-  // Waits for the running search to end by itself.
-  void wait_idle() { worker_.wait(); }
+  // Waits for the running search to end by itself, and for the lines queued behind it.
+  void wait_idle();
+  // Runs the lines that waited for a search that has ended (see NativeLoop::resume).
+  void resume();
+  // Called on the search thread whenever a search ends.
+  void set_on_idle(std::function<void()> on_idle) { worker_.set_on_idle(std::move(on_idle)); }
 
   // For tests.
   const Session& session() const { return *session_; }
   int depth() const { return depth_; }
   int contempt() const { return contempt_; }
   bool searching() const { return worker_.busy(); }
+  // false after a rejected `set game`, until a valid one.
+  bool has_position() const { return position_error_.empty(); }
 
  private:
   using Tokens = std::vector<std::string_view>;
 
+  // One command, now.
+  void execute(std::string_view line);
+  // Stops the search, then runs the queued lines, stopping each search they start.
+  void run_deferred_stopped();
+  // For the commands that use the position: false (and the error) when there is none.
+  bool need_position();
   void error(std::string_view message);
   void cmd_set(const Tokens& tokens, std::string_view line);
   void cmd_set_game(std::string_view ggf);
@@ -69,6 +84,8 @@ class NBoardLoop {
   EvaluationChoice evaluation_;  // the trained weights, or the simple evaluation
   core::TranspositionTable table_;
   std::unique_ptr<Session> session_;
+  std::string position_error_;  // why there is no position; empty: there is
+  DeferredLines deferred_;
   int depth_ = kDefaultDepth;
   int contempt_ = 0;  // accepted and kept; the search has no contempt
   SearchWorker worker_;  // last: joined before the session and table go away

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "protocol/server/data_files.h"
+
 namespace narabe::server {
 
 namespace {
@@ -30,16 +32,13 @@ LastLoaded& last_loaded() {
 }
 
 std::vector<fs::path> candidates(std::string_view path) {
+  // The shipped file belongs with the binary: a stray copy in the working directory
+  // must not stand in for it.
+  if (path == kDefaultEvalFile) return data_file_candidates(path);
   std::vector<fs::path> paths{fs::path(path)};
   const fs::path given(path);
-  if (!given.has_parent_path() && !given.empty()) {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) paths.push_back(exe.parent_path() / given);
-  }
-#ifdef NARABE_SOURCE_EVAL_FILE
-  if (path == kDefaultEvalFile) paths.emplace_back(NARABE_SOURCE_EVAL_FILE);
-#endif
+  if (!given.has_parent_path() && !given.empty())
+    for (fs::path& beside : data_file_candidates(path)) paths.push_back(std::move(beside));
   return paths;
 }
 
@@ -63,7 +62,9 @@ core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::
     last.weights = std::make_shared<const PatternWeights>(std::move(*parsed));
     return last.weights;
   }
-  return core::make_error(fmt::format("file '{}' not found", path));
+  return core::make_error(fmt::format("file '{}' not found (looked for beside the executable and in "
+                                     "../share/narabe from it)",
+                                     path));
 }
 
 EvaluationChoice::EvaluationChoice() {

@@ -3,12 +3,12 @@
 // their file, and choosing which evaluation Reversi uses: the trained patterns or the
 // simple one. engine/games does no I/O, so the bytes are read here.
 //
-// Where the file is looked for, in order (EvalFile's default is the bare name):
-//   - the path as given (relative to the working directory);
+// Where the file is looked for, in order:
+//   - the path as given (relative to the working directory), except for the default
+//     name, the shipped file, which belongs with the binary;
 //   - for a bare file name, beside the running executable (the build copies the
-//     weights next to narabe);
-//   - for the default name, the copy in the source tree the binary was built from
-//     (so tests and tools built elsewhere find it).
+//     weights next to narabe), then in the installed data directory
+//     (data_files.h). Never through a path compiled into the binary.
 
 #include <memory>
 #include <string>

@@ -11,6 +11,7 @@ void SearchWorker::join() {
 void SearchWorker::start(Job job, bool infinite) {
   join();  // the previous job has ended; reap its thread
   stop_.reset();
+  answering_.store(false);
   infinite_ = infinite;
   busy_.store(true);
   thread_ = std::thread([this, job = std::move(job)] {
@@ -20,6 +21,7 @@ void SearchWorker::start(Job job, bool infinite) {
       busy_.store(false);
     }
     done_.notify_all();
+    if (on_idle_) on_idle_();
   });
 }
 

@@ -30,6 +30,18 @@ class SearchWorker {
   void wait() { join(); }
   // Waits up to `timeout` for the job to end by itself; true when it has.
   bool wait_for(std::chrono::milliseconds timeout);
+  // Called by a job once it knows its answer, just before writing it: from then on
+  // it ends without waiting for anything.
+  void answering() { answering_.store(true); }
+  // When the job is only writing its answer, waits for it to end (a moment), so a
+  // client that has read the answer finds the engine idle for its next command.
+  void wait_if_answering() {
+    if (busy() && answering_.load()) join();
+  }
+  // Called on the search thread each time a job has ended (busy() is false by then),
+  // so that a reader waiting for input hears that lines queued behind the job may run.
+  // Set before the first start().
+  void set_on_idle(std::function<void()> on_idle) { on_idle_ = std::move(on_idle); }
 
  private:
   void join();
@@ -37,9 +49,11 @@ class SearchWorker {
   std::thread thread_;
   core::StopSignal stop_;
   std::atomic<bool> busy_{false};
+  std::atomic<bool> answering_{false};
   bool infinite_ = false;
   std::mutex mutex_;
   std::condition_variable done_;
+  std::function<void()> on_idle_;
 };
 
 }  // namespace narabe::server

@@ -11,6 +11,7 @@
 #include "protocol/server/native_loop.h"
 #include "protocol/server/nboard_loop.h"
 #include "protocol/server/tokens.h"
+#include "protocol/server/wakeup.h"
 
 namespace narabe::server {
 
@@ -61,11 +62,13 @@ void check_invariants_in_debug([[maybe_unused]] const Loop& loop, [[maybe_unused
 #endif
 }
 
-// Feeds `loop` the lines it has not seen yet, `first` first, until quit or the end
-// of the input.
 template <class Loop>
-int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputChannel& output) {
+int feed(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputChannel& output) {
   for (std::optional<InputLine> line = std::move(first); line; line = input.next()) {
+    if (line->wake) {
+      loop.resume();
+      continue;
+    }
     if (line->too_long) {
       loop.handle_overlong_line(line->length);
       continue;
@@ -81,6 +84,18 @@ int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputCha
   return 0;
 }
 
+// Feeds `loop` the lines it has not seen yet, `first` first, until quit or the end
+// of the input. The reader also wakes when a job ends, so that the lines queued
+// behind it run without waiting for the next line. `wakeup` outlives the loop.
+template <class Loop>
+int run(Loop& loop, std::optional<InputLine> first, LineReader& input, OutputChannel& output, const Wakeup& wakeup) {
+  input.set_wake(wakeup.fd(), [&wakeup] { wakeup.consume(); });
+  loop.set_on_idle([&wakeup] { wakeup.signal(); });
+  const int status = feed(loop, std::move(first), input, output);
+  input.set_wake(-1, {});
+  return status;
+}
+
 }  // namespace
 
 int serve(LineReader& input, OutputChannel& output) {
@@ -89,16 +104,17 @@ int serve(LineReader& input, OutputChannel& output) {
   // capitals (START, INFO, ABOUT, ...) Gomocup's, anything else native.
   std::optional<InputLine> first = input.next();
   while (first && !first->too_long && is_blank(first->text)) first = input.next();
+  const Wakeup wakeup;  // before the loop: its search thread signals it
   if (first && !first->too_long && is_nboard_greeting(first->text)) {
     NBoardLoop loop(output);
-    return run(loop, std::move(first), input, output);
+    return run(loop, std::move(first), input, output, wakeup);
   }
   if (first && !first->too_long && is_gomocup_command(first->text)) {
     GomocupLoop loop(output);
-    return run(loop, std::move(first), input, output);
+    return run(loop, std::move(first), input, output, wakeup);
   }
   NativeLoop loop(output);
-  return run(loop, std::move(first), input, output);
+  return run(loop, std::move(first), input, output, wakeup);
 }
 
 int run_bench_command(OutputChannel& output) {

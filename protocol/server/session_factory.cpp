@@ -24,6 +24,15 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
   return result;
 }
 
+bool plays(const Session& session, std::string_view game, const core::VariantArgs& variant) {
+  bool same = false;
+  games::AllGames::visit(game, [&]<class G>(std::type_identity<G>) {
+    const auto parsed = G::parse_variant(variant);
+    same = parsed && session.game_name() == G::kName && session.variant_description() == G::describe_variant(*parsed);
+  });
+  return same;
+}
+
 std::vector<std::string> game_lines() {
   std::vector<std::string> lines;
   games::AllGames::for_each([&]<class G>(std::type_identity<G>) {

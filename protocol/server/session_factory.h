@@ -24,6 +24,11 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const std::function<void()>& before_build = {},
                                                         const PositionExtras& extras = {});
 
+// Whether `session` already plays `game` in the variant `variant` names: a new game
+// of it can then reuse the session and its tables instead of allocating new ones.
+// false for an unknown game or a bad variant.
+bool plays(const Session& session, std::string_view game, const core::VariantArgs& variant);
+
 // The handshake's `game <name> [variants ...]` lines.
 std::vector<std::string> game_lines();
 

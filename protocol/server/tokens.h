@@ -2,6 +2,7 @@
 // Splitting a protocol line into words, for every command loop (native, NBoard,
 // Gomocup).
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,15 @@ inline std::string_view after_tokens(std::string_view line, int count) {
   }
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
   return line.substr(i);
+}
+
+// `text` with the ASCII capitals made lowercase (moves and option words are
+// accepted in either case).
+inline std::string lowercase_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
 }
 
 }  // namespace narabe::server

@@ -4,7 +4,8 @@
 //   - the loaded position keeps its invariants (engine/core/position_invariants.h);
 //   - a `bestmove` is `(none)` exactly when the game searched was over, and
 //     otherwise a legal move of that position; a `go` without an error gets exactly
-//     one `bestmove`;
+//     one `bestmove`; after a rejected `position` a well-formed `go` gets its
+//     error and `bestmove (none)` only;
 //   - a refused command (`info string error <reason>`, the reason never empty)
 //     changed neither the game, its variant nor the position, and is the line's
 //     only reply, one printable line.
@@ -56,9 +57,16 @@ struct Snapshot {
 };
 
 void check_replies(const std::vector<std::string>& replies, bool is_handshake, bool is_go, bool game_over,
-                   const std::vector<std::string>& legal) {
+                   const std::vector<std::string>& legal, bool had_position) {
   constexpr std::string_view kError = "info string error";
   const int errors = count_starting(replies, kError);
+  if (is_go && !had_position && errors == 1 && replies.size() == 2) {
+    // After a rejected position a well-formed go searches nothing: the error and a
+    // bestmove that plays nothing (a malformed one is refused like any bad line).
+    if (!replies[0].starts_with("info string error no position") || replies[1] != "bestmove (none)")
+      fail("a go without a position did not answer its error and bestmove (none)");
+    return;
+  }
   for (const std::string& reply : replies) {
     if (!reply.starts_with(kError)) continue;
     if (reply.size() <= kError.size() + 1) fail("an error without a reason");
@@ -106,12 +114,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const fuzz::Snapshot before(loop.session());
     const bool game_over = core::is_over(loop.session().outcome());
     const std::vector<std::string> legal = is_go ? loop.session().legal_moves() : std::vector<std::string>{};
+    const bool had_position = loop.has_position();
 
     const bool goes_on = loop.handle_line(*line);
     fuzz::end_job(loop, "stop");
     const std::vector<std::string> replies = out.take();
     const bool is_handshake = !tokens.empty() && (tokens[0] == "uci" || tokens[0] == "ugi");
-    fuzz::check_replies(replies, is_handshake, is_go, game_over, legal);
+    fuzz::check_replies(replies, is_handshake, is_go, game_over, legal, had_position);
     if (fuzz::count_starting(replies, "info string error") != 0 && !(fuzz::Snapshot(loop.session()) == before))
       fuzz::fail("a refused command changed the game or the position", *line);
     fuzz::require(loop.session().check_invariants(), "position invariants");

@@ -37,6 +37,14 @@ class GomocupIntegrationTest : public testing::Test {
     return reply();
   }
 
+  // A 15x15 game whose search after TURN 7,7 would run for a minute (not BEGIN: on
+  // the empty board the centre is answered at once).
+  void start_long_turn() {
+    EXPECT_EQ(ask("START 15"), "OK");
+    engine_.send("INFO timeout_turn 60000");
+    engine_.send("TURN 7,7");
+  }
+
   // END: the engine exits with status 0 and writes nothing more.
   void end() {
     engine_.send("END");
@@ -118,6 +126,39 @@ TEST_F(GomocupIntegrationTest, RenjuForbiddenPointsInYixinsFormat) {
   EXPECT_NE(forbid.find("0707"), std::string::npos) << forbid;
   EXPECT_EQ(forbid.back(), '.') << forbid;
   end();
+}
+
+TEST_F(GomocupIntegrationTest, RejectedBoardLeavesNoBoardUntilAValidOne) {
+  EXPECT_EQ(ask("START 15"), "OK");
+  for (const char* line : {"BOARD", "7,7,1", "7,7,2", "DONE"}) engine_.send(line);
+  const std::string rejected = reply();
+  EXPECT_TRUE(starts_with(rejected, "ERROR BOARD rejected; no board")) << rejected;
+  const std::string turn = ask("TURN 8,8");
+  EXPECT_TRUE(starts_with(turn, "ERROR no board")) << turn;
+  EXPECT_TRUE(starts_with(ask("BEGIN"), "ERROR"));
+  for (const char* line : {"BOARD", "7,7,2", "DONE"}) engine_.send(line);
+  const std::string move = reply();
+  EXPECT_TRUE(gomocup_point(move, 15).has_value()) << move;
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, YxStopIsHeardBehindRestartAndBoard) {
+  start_long_turn();
+  // These wait for TURN's minute-long search; the YXSTOP behind them ends it (well
+  // within the reply guard), and the search BOARD starts after them.
+  for (const char* line : {"RESTART", "BOARD", "7,7,2", "DONE", "YXSTOP"}) engine_.send(line);
+  const std::string first = reply();
+  EXPECT_TRUE(gomocup_point(first, 15).has_value()) << first;
+  EXPECT_EQ(reply(), "OK");
+  const std::string second = reply();
+  EXPECT_TRUE(gomocup_point(second, 15).has_value()) << second;
+  end();
+}
+
+TEST_F(GomocupIntegrationTest, EndIsHeardBehindACommandThatWaits) {
+  start_long_turn();
+  engine_.send("RESTART");
+  end();  // within the guard, not after the minute
 }
 
 TEST(GomocupNameTest, PbrainNarabeIsTheSameEngine) {

@@ -2,7 +2,8 @@
 // megabyte line, truncated and malformed commands, bad fens, illegal moves, a
 // flood of commands during a search, Windows line endings. The engine must stay
 // alive, answer every bad line with exactly one `info string error ...`, and
-// keep its position (checked with the fen line of `d`).
+// keep its position (checked with the fen line of `d`), except after a rejected
+// `position`, which leaves no position until a valid one comes.
 //
 // To count the replies to a line, it is followed by `isready`: everything read
 // before `readyok` is the reply. Time-outs are failure guards only.
@@ -104,6 +105,16 @@ class HostileInputTest : public ::testing::Test {
 
   void expect_position_kept() { EXPECT_EQ(engine_.fen(), kPositionFen); }
 
+  // After a rejected `position`: nothing to show or search until a valid one, which
+  // this then sends, so that the next case starts from the test's position again.
+  void expect_no_position_then_restore() {
+    const std::vector<std::string> d = engine_.replies_to("d");
+    ASSERT_EQ(d.size(), 1u) << join(d);
+    EXPECT_TRUE(starts_with(d[0], "info string error no position")) << d[0];
+    ASSERT_EQ(engine_.replies_to(kPositionCommand), std::vector<std::string>{});
+    expect_position_kept();
+  }
+
   // The engine still searches: a legal bestmove from the kept position.
   void expect_still_searches() {
     const std::optional<BestMove> best = engine_.go("go depth 3").best;
@@ -185,13 +196,12 @@ TEST_F(HostileInputTest, RandomByteLinesEachGetOneErrorAndChangeNothing) {
 TEST_F(HostileInputTest, NulBytesInsideLinesAreErrors) {
   using namespace std::string_literals;
   for (const std::string& line :
-       {"\0"s, "isready\0"s, "\0isready"s, "d\0"s, "position startpos moves c3\0"s,
-        "position startpos moves c3\0 c2"s, "go depth 3\0"s, "go depth\0 3"s, "perft\0 2"s,
+       {"\0"s, "isready\0"s, "\0isready"s, "d\0"s, "go depth 3\0"s, "go depth\0 3"s, "perft\0 2"s,
         "newgame tictactoe\0"s, "setoption name Level value easy\0"s, "query gameover\0"s,
-        std::string(1000, '\0')}) {
+        std::string(1000, '\0'), "position startpos moves c3\0"s, "position startpos moves c3\0 c2"s}) {
     expect_one_error(line);
   }
-  expect_position_kept();
+  expect_no_position_then_restore();  // the rejected position lines
   // The rejected Level kept its old value: a max-level search reports depths.
   engine_.send("go depth 2");
   const std::vector<std::string> lines = engine_.read_through("bestmove");
@@ -253,7 +263,7 @@ TEST_F(HostileInputTest, UnknownAndTruncatedCommandsAreOneErrorEach) {
         "query", "query weather", "query gameover now"}) {
     expect_one_error(line);
   }
-  expect_position_kept();
+  expect_no_position_then_restore();  // the malformed position lines
   // The rejected options kept their values: a plain max-level search with one line.
   engine_.send("go depth 3");
   for (const std::string& line : engine_.read_through("bestmove")) {
@@ -271,7 +281,7 @@ TEST_F(HostileInputTest, BlankLinesAreIgnored) {
   expect_position_kept();
 }
 
-TEST_F(HostileInputTest, MalformedFensAreRejectedAndThePositionKept) {
+TEST_F(HostileInputTest, MalformedFensAreRejectedAndLeaveNoPosition) {
   for (const char* fen : {
            "3/3 x",                       // two rows
            "3/3/3/3 x",                   // four rows
@@ -302,7 +312,7 @@ TEST_F(HostileInputTest, MalformedFensAreRejectedAndThePositionKept) {
     expect_one_error(std::string("position fen ") + fen);
     expect_one_error(std::string("position fen ") + fen + " moves c3");
   }
-  expect_position_kept();
+  expect_no_position_then_restore();
 }
 
 TEST_F(HostileInputTest, WellFormedFensAreAccepted) {
@@ -326,7 +336,7 @@ TEST_F(HostileInputTest, IllegalMoveRejectsTheWholeListAndNamesMoveAndIndex) {
            IllegalMoveCase{"a1 b1 a2 a1", "a1", 4},        // occupied, later
            IllegalMoveCase{"c3 d4", "d4", 2},              // off the board
            IllegalMoveCase{"a0", "a0", 1},                 // off the board
-           IllegalMoveCase{"B2", "B2", 1},                 // cells are lowercase
+           IllegalMoveCase{"B2 b2", "b2", 2},              // either case names the same cell
            IllegalMoveCase{"b2 a1 c3 pass", "pass", 4},    // no passing in tic-tac-toe
            IllegalMoveCase{"a1 a2 b1 b2 c1 c2", "c2", 6},  // the game ended at move 5
            IllegalMoveCase{"a1 a2 b1 b2 c1 c2 c3", "c2", 6},
@@ -349,43 +359,47 @@ TEST_F(HostileInputTest, IllegalMoveRejectsTheWholeListAndNamesMoveAndIndex) {
     }
     EXPECT_TRUE(words.count(c.bad_move)) << replies[0];
     EXPECT_TRUE(words.count(std::to_string(c.index))) << replies[0];
-    expect_position_kept();
+    expect_no_position_then_restore();
   }
   // From a fen too.
   expect_one_error("position fen 3/1x1/3 o moves a1 a1");
-  expect_position_kept();
+  expect_no_position_then_restore();
 }
 
-TEST_F(HostileInputTest, RefusedCommandsDuringInfiniteSearchChangeNothing) {
+TEST_F(HostileInputTest, CommandsThatWaitDuringInfiniteSearchRunInOrderAfterStop) {
   engine_.send("go infinite");
-  for (const char* line :
-       {"go depth 3", "perft 2", "bench", "newgame tictactoe", "ucinewgame", "uginewgame",
-        "setoption name Hash value 16", "setoption name Seed value 3"})
-    expect_one_error(line);
+  for (const char* line : {"setoption name Seed value 3", "go depth 3", "perft 2", "setoption name Hash value 16",
+                           "newgame tictactoe", "ucinewgame", "uginewgame"})
+    engine_.send(line);
+  // Heard at once, with nothing from the waiting commands before it.
+  for (const std::string& line : engine_.sync()) EXPECT_TRUE(starts_with(line, "info depth")) << line;
   engine_.send("stop");
-  const std::vector<std::string> lines = engine_.read_through("bestmove");
-  ASSERT_FALSE(lines.empty());
-  EXPECT_TRUE(parse_bestmove(lines.back()).has_value()) << lines.back();
-  EXPECT_EQ(engine_.sync(), std::vector<std::string>{});
-  expect_position_kept();
+  const std::vector<std::string> stopped = engine_.read_through("bestmove");
+  ASSERT_FALSE(stopped.empty());
+  EXPECT_TRUE(parse_bestmove(stopped.back()).has_value()) << stopped.back();
+  // Then, in order: the search of the test's position, perft, the new game.
+  const std::vector<std::string> second = engine_.read_through("bestmove");
+  ASSERT_FALSE(second.empty());
+  const std::set<std::string> legal = {"b1", "c1", "a2", "c2", "a3", "b3", "c3"};
+  EXPECT_TRUE(legal.count(parse_bestmove(second.back())->move)) << second.back();
+  for (const std::string& line : second) EXPECT_FALSE(is_error(line)) << line;
+  const std::vector<std::string> perft = engine_.read_through("nodes");
+  ASSERT_FALSE(perft.empty());
+  EXPECT_EQ(perft.back(), "nodes 42");
+  // isready does not wait for queued commands; a search queued behind them does.
+  ASSERT_TRUE(engine_.go("go depth 1").best.has_value());
+  EXPECT_EQ(engine_.fen(), "3/3/3 x");
 }
 
-TEST_F(HostileInputTest, CommandFloodDuringSearchStillEndsWithOneBestMove) {
-  const std::vector<std::string> good = {
-      "isready",      "d",    "legal",   "result", "query gameover", "query p1turn",
-      "query result", "eval", "debug on"};
+TEST_F(HostileInputTest, CommandFloodDuringSearchStillEndsWithOneBestMoveEach) {
+  // No line here changes the position; the waiting ones (setoption, go, perft,
+  // newgame) are queued with every line after them and run after the stop.
+  const std::vector<std::string> good = {"isready",      "d",    "legal",    "result",
+                                         "query gameover", "query p1turn", "query result", "eval",
+                                         "debug on",     "setoption name Seed value 3", "go depth 3", "perft 2"};
   const std::vector<std::string> bad = {"hello",
-                                        "go depth 3",
                                         "go depth x",
-                                        "perft 2",
-                                        "bench",
-                                        "newgame tictactoe",
-                                        "ucinewgame",
-                                        "setoption name Hash value 16",
-                                        "setoption name Seed value 3",
                                         "setoption name Hash value x",
-                                        "position fen 4/3/3 x",
-                                        "position startpos moves b2 b2",
                                         "query weather",
                                         "newgame chess",
                                         std::string("\xff\xfe\x80 bytes"),
@@ -396,11 +410,11 @@ TEST_F(HostileInputTest, CommandFloodDuringSearchStillEndsWithOneBestMove) {
 
   engine_.send("go infinite");
   std::size_t bad_sent = 0;
-  std::size_t isready_sent = 0;
+  std::size_t searches = 1;  // the infinite one
   for (int i = 0; i < 600; ++i) {
     if (rng() % 2 == 0) {
       const std::string& line = good[pick_good(rng)];
-      if (line == "isready") ++isready_sent;
+      if (line == "go depth 3") ++searches;
       engine_.send(line);
     } else {
       engine_.send(bad[pick_bad(rng)]);
@@ -408,24 +422,21 @@ TEST_F(HostileInputTest, CommandFloodDuringSearchStillEndsWithOneBestMove) {
     }
   }
   engine_.send("stop");
-  engine_.send("isready");
-  ++isready_sent;
+  // This search runs after everything sent before it: its bestmove is the last.
+  engine_.send("go depth 1");
+  ++searches;
 
   std::vector<std::string> lines;
-  for (std::size_t readyoks = 0; readyoks < isready_sent; ++readyoks) {
-    const std::vector<std::string> part = engine_.read_through("readyok");
+  for (std::size_t bestmoves = 0; bestmoves < searches; ++bestmoves) {
+    const std::vector<std::string> part = engine_.read_through("bestmove");
     ASSERT_FALSE(part.empty());
     lines.insert(lines.end(), part.begin(), part.end());
   }
-  std::size_t bestmoves = 0;
   std::size_t errors = 0;
-  for (const std::string& line : lines) {
-    if (first_token(line) == "bestmove") ++bestmoves;
+  for (const std::string& line : lines)
     if (is_error(line)) ++errors;
-  }
-  EXPECT_EQ(bestmoves, 1u);
   EXPECT_EQ(errors, bad_sent);
-  // No late bestmove or error after the last readyok.
+  // No late bestmove or error after the last one.
   EXPECT_EQ(engine_.sync(), std::vector<std::string>{});
   EXPECT_TRUE(engine_.process().is_alive());
   expect_position_kept();

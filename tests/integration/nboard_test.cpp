@@ -94,19 +94,26 @@ TEST_F(NBoardIntegrationTest, HintGivesThreeSearchLines) {
   for (const std::string& move : moves) EXPECT_TRUE(kLegal.count(move)) << move;
 }
 
-TEST_F(NBoardIntegrationTest, MovesChangeTheBoardAndBadInputIsHarmless) {
+TEST_F(NBoardIntegrationTest, MovesChangeTheBoardAndBadInputIsHarmlessUntilABadGame) {
   start_game();
   engine_.send("move D6/0.00/1.5");    // black
   engine_.send("move D6");             // d6 is taken now
   engine_.send("move Z9");             // not a move
-  engine_.send("set game (;GM[Othello]BO[8 --;)");  // bad GGF
   engine_.send(std::string(200000, 'x'));  // longer than a line may be
   engine_.send("frobnicate");          // unknown: ignored
+  engine_.send("set game (;GM[Othello]BO[8 --;)");  // bad GGF: no position after it
+  engine_.send("hint 1");                           // refused
+  engine_.send(kGame);
+  engine_.send("move D6");
   engine_.send("hint 1");
   const std::vector<std::string> lines = read_search();
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
                           [](const std::string& l) { return starts_with(l, "status error: "); }),
-            3)
+            4)
+      << join(lines);
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& l) { return starts_with(l, "status error: no position"); }),
+            1)
       << join(lines);
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return starts_with(l, "search "); }),
             1)

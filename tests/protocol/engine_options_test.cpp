@@ -35,11 +35,12 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name EvalFile type string default reversi_eval.bin",
       "option name ProbCut type check default true",
       "option name GomokuEval type combo default auto var auto var trained var hand",
+      "option name Clear Hash type button",
   };
   EXPECT_EQ(option_lines(), expected);
 }
 
-// An option line split into its parts (names here have no spaces).
+// An option line split into its parts (a name may have spaces: it runs up to `type`).
 struct ParsedOption {
   bool well_formed = false;
   std::string name, type, default_value;
@@ -59,7 +60,14 @@ ParsedOption parse_option_line(std::string_view line) {
   std::istringstream in{std::string(line)};
   for (std::string word; in >> word;) w.push_back(word);
   ParsedOption option;
-  if (w.size() < 5 || w[0] != "option" || w[1] != "name" || w[3] != "type") return option;
+  if (w.size() < 5 || w[0] != "option" || w[1] != "name") return option;
+  // The name's words become one, so that the type is always w[4].
+  const auto type = std::find(w.begin() + 3, w.end(), "type");
+  if (type == w.end()) return option;
+  while (w[3] != "type") {
+    w[2] += " " + w[3];
+    w.erase(w.begin() + 3);
+  }
   option.name = w[2];
   option.type = w[4];
   const std::size_t n = w.size();
@@ -137,7 +145,8 @@ TEST(OptionLines, EveryLineCanBeSetWithItsOwnDefault) {
   for (const std::string& line : option_lines()) {
     const ParsedOption option = parse_option_line(line);
     ASSERT_TRUE(option.well_formed) << line;
-    const auto change = parse_setoption("name " + option.name + " value " + option.default_value, EngineOptions{});
+    const std::string value = option.type == "button" ? "" : " value " + option.default_value;
+    const auto change = parse_setoption("name " + option.name + value, EngineOptions{});
     ASSERT_TRUE(change) << line << ": " << change.error();
     EXPECT_TRUE(same_options(change->updated, EngineOptions{})) << line;
   }

@@ -419,8 +419,11 @@ TEST_F(GomocupLoopTest, StartAndRectStartCheckTheSize) {
 
 TEST_F(GomocupLoopTest, RestartClearsTheBoard) {
   run("TURN 7,7");
+  const Session* const session = loop_.session();
   EXPECT_EQ(send("RESTART"), Lines{"OK"});
   EXPECT_TRUE(loop_.moves().empty());
+  EXPECT_EQ(loop_.session(), session);  // the same size and rule: its tables are reused
+  EXPECT_EQ(loop_.session()->fen(), "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x");
   move_of(run("BEGIN"));
 }
 
@@ -515,11 +518,14 @@ TEST_F(GomocupLoopTest, EndInsideABoardEndsToo) {
   EXPECT_EQ(out_.take(), Lines{});
 }
 
-TEST_F(GomocupLoopTest, ABoardCommandWhileThinkingWaitsForTheMove) {
+TEST_F(GomocupLoopTest, ABoardCommandWhileThinkingIsQueuedBehindTheMove) {
   send("INFO timeout_turn 300");
   EXPECT_TRUE(loop_.handle_line("BEGIN"));
-  // The move of BEGIN comes first, then RESTART's OK.
-  const Lines lines = replies(send("RESTART"));
+  // RESTART waits for the search without holding up the reader; the move of BEGIN
+  // comes first, then RESTART's OK.
+  EXPECT_TRUE(loop_.handle_line("RESTART"));
+  loop_.wait_idle();
+  const Lines lines = replies(out_.take());
   ASSERT_EQ(lines.size(), 2u) << joined(lines);
   EXPECT_TRUE(parse_gomocup_point(lines[0])) << lines[0];
   EXPECT_EQ(lines[1], "OK");

@@ -217,6 +217,22 @@ TEST_F(NativeLoopTest, NewgameSelectsTheGameSilentlyAndStartsFresh) {
   EXPECT_EQ(loop_.session().game_name(), "tictactoe");
 }
 
+TEST_F(NativeLoopTest, NewgameOfTheSameGameAndVariantReusesItsTablesAndStartsFresh) {
+  EXPECT_TRUE(send("newgame connect4 width 7 height 6").empty());
+  const Session* const first = &loop_.session();
+  send("position startpos moves 4 4 3");
+  ASSERT_NE(best_move(run("go depth 4")), "(none)");
+  // The same game and variant, however written: the session and its solver table stay.
+  EXPECT_TRUE(send("newgame connect4").empty());
+  EXPECT_EQ(&loop_.session(), first);
+  EXPECT_EQ(fen(), "7/7/7/7/7/7 x");
+  EXPECT_NE(best_move(run("go depth 4")), "(none)");
+  // Another variant is another session.
+  EXPECT_TRUE(send("newgame connect4 width 6").empty());
+  EXPECT_EQ(loop_.session().variant_description(), "width 6 height 6");
+  EXPECT_EQ(fen(), "6/6/6/6/6/6 x");
+}
+
 TEST_F(NativeLoopTest, NewgameErrorsChangeNothing) {
   send("position startpos moves b2");
   for (std::string_view bad : {"newgame", "newgame chess", "newgame tictactoe size", "newgame tictactoe size 4"}) {
@@ -252,19 +268,26 @@ TEST_F(NativeLoopTest, PositionFenWithAndWithoutMoves) {
   EXPECT_EQ(fen(), "x2/1o1/2x o");
 }
 
-TEST_F(NativeLoopTest, RejectedPositionKeepsThePreviousOne) {
-  send("position startpos moves b2");
-  const std::string before = fen();
-  ASSERT_EQ(before, "3/1x1/3 o");
+TEST_F(NativeLoopTest, RejectedPositionLeavesNoPositionUntilAValidOne) {
   for (std::string_view bad :
        {"position startpos moves a1 a1", "position startpos moves z9", "position fen 4/3/3 x",
         "position fen xxx/3/3 o", "position fen 3/3/3", "position fen 3/3/3 q", "position", "position middle",
         "position startpos b2", "position fen 3/3/3 x b2"}) {
+    send("position startpos moves b2");
+    ASSERT_EQ(fen(), "3/1x1/3 o");
     const Lines reply = send(bad);
     ASSERT_EQ(reply.size(), 1u) << bad << "\n" << joined(reply);
     EXPECT_TRUE(starts_with(reply[0], "info string error ")) << reply[0];
-    EXPECT_EQ(fen(), before) << "after: " << bad;
+    EXPECT_FALSE(loop_.has_position()) << bad;
+    // Nothing to show, and a go answers its error and a bestmove that plays nothing.
+    const Lines d = send("d");
+    ASSERT_EQ(d.size(), 1u) << joined(d);
+    EXPECT_TRUE(starts_with(d[0], "info string error no position")) << d[0];
+    EXPECT_EQ(run("go depth 2"), (Lines{d[0], "bestmove (none)"})) << bad;
   }
+  send("position startpos moves b2");
+  EXPECT_TRUE(loop_.has_position());
+  EXPECT_NE(best_move(run("go depth 2")), "(none)");
 }
 
 TEST_F(NativeLoopTest, IllegalMoveErrorNamesTheMoveAndItsIndex) {
@@ -272,7 +295,15 @@ TEST_F(NativeLoopTest, IllegalMoveErrorNamesTheMoveAndItsIndex) {
   ASSERT_EQ(reply.size(), 1u);
   EXPECT_TRUE(contains(reply[0], "'b2'")) << reply[0];
   EXPECT_TRUE(contains(reply[0], "move 3")) << reply[0];
-  EXPECT_EQ(fen(), "3/3/3 x");
+  EXPECT_FALSE(loop_.has_position());
+}
+
+TEST_F(NativeLoopTest, MovesAreAcceptedInEitherCase) {
+  EXPECT_TRUE(send("newgame reversi").empty());
+  EXPECT_TRUE(send("position startpos moves F5 d6 C3").empty());
+  const std::string upper = fen();
+  EXPECT_TRUE(send("position startpos moves f5 d6 c3").empty());
+  EXPECT_EQ(fen(), upper);
 }
 
 TEST_F(NativeLoopTest, MovesAfterTheGameEndedAreRejected) {
@@ -397,17 +428,16 @@ TEST_F(NativeLoopTest, GoInfiniteThenStopGivesExactlyOneBestmove) {
   EXPECT_TRUE(send("stop").empty());
 }
 
-TEST_F(NativeLoopTest, NewgameDuringGoInfiniteIsRefusedAndChangesNothing) {
+TEST_F(NativeLoopTest, NewgameDuringGoInfiniteWaitsForStopAndThenRuns) {
   send("position startpos moves a1");
   ASSERT_TRUE(loop_.handle_line("go infinite"));
   // The search's own info lines may arrive meanwhile: count only the replies.
   const Lines replies = send("newgame tictactoe");
-  ASSERT_EQ(count_starting_with(replies, "info string error"), 1u) << joined(replies);
-  EXPECT_EQ(count_starting_with(replies, "info string error newgame"), 1u) << joined(replies);
-  EXPECT_TRUE(loop_.searching()) << "the refused command must not stop the search";
+  EXPECT_EQ(count_starting_with(replies, "info string error"), 0u) << joined(replies);
+  EXPECT_TRUE(loop_.searching()) << "a waiting command must not stop the search";
   loop_.handle_line("stop");
   best_move(out_.take());
-  EXPECT_EQ(fen(), "3/3/x2 o");
+  EXPECT_EQ(fen(), "3/3/3 x");  // the new game ran after the search
 }
 
 TEST_F(NativeLoopTest, SetoptionLevelEasyPlaysALegalMoveAndSaysSo) {
@@ -546,7 +576,12 @@ TEST_F(NativeLoopTest, ForbiddenListsBlacksRenjuPointsForTheSideToMove) {
   const Lines rejected = send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 h8");
   ASSERT_EQ(rejected.size(), 1u);
   EXPECT_TRUE(contains(rejected[0], "'h8' (move 9") && contains(rejected[0], "double-three")) << rejected[0];
-  EXPECT_EQ(send("forbidden"), Lines{"forbidden b1 h8"});  // the rejected position changed nothing
+  // A rejected position leaves none to ask about until a valid one.
+  const Lines none = send("forbidden");
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_TRUE(starts_with(none[0], "info string error no position")) << none[0];
+  send("position startpos moves f8 a3 g8 a5 h6 a7 h7 a9 a1 a11 c1 a13 d1 m3 e1 m5 f1 m7");
+  EXPECT_EQ(send("forbidden"), Lines{"forbidden b1 h8"});
   const Lines legal = legal_moves();
   EXPECT_EQ(std::count(legal.begin(), legal.end(), "h8"), 0);
   EXPECT_EQ(std::count(legal.begin(), legal.end(), "b1"), 0);

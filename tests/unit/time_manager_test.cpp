@@ -254,6 +254,17 @@ TEST(DefaultBudget, OnlyTheOpponentsClockGetsTheDefaultMoveTime) {
   EXPECT_FALSE(with_default_budget(limits, Side::kSecond).movetime);  // its own clock: kept
 }
 
+TEST(DefaultBudget, OnlyTheOpponentsClockNeverSpendsMoreThanThatClockWould) {
+  // A client naming clocks by colour sends its engine's clock as the other side's.
+  SearchLimits limits;
+  limits.time[1] = 300;
+  const SearchLimits out = with_default_budget(limits, Side::kFirst);
+  EXPECT_EQ(out.time[0], 300);
+  const Deadlines deadlines = plan_time(out, Side::kFirst);
+  ASSERT_TRUE(deadlines.hard_ms.has_value());
+  EXPECT_LE(*deadlines.hard_ms, 150);  // half the clock at most, far below kDefaultMoveMs
+}
+
 TEST(DefaultBudget, AnIncrementAloneIsTheMoveTime) {
   SearchLimits limits;
   limits.increment[0] = 100;
