@@ -9,7 +9,8 @@
 //       tactical) tried after the first `lmr_first_moves` at a node of depth
 //       `lmr_min_depth` or more is searched with a null window `R` plies
 //       shallower, R = lmr_base + ln(depth) * ln(move number) / lmr_divisor
-//       (one less at PV nodes, one more for a move with a poor history), and
+//       (one less at PV nodes, one more for a move with a poor history and one
+//       more for a move the game's move_order_bonus rates at 0), and
 //       again at full depth when it beats alpha;
 //   futility pruning - at depth <= futility_depth outside the PV, a quiet move is
 //       skipped when the static evaluation plus futility_margin * depth cannot

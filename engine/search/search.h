@@ -72,6 +72,11 @@ struct SearchOptions {
 };
 
 template <class G>
+concept HasMoveOrderBonus = requires(const G& g, core::Move m) {
+  { g.move_order_bonus(m) } -> std::convertible_to<int>;
+};
+
+template <class G>
 concept HasProbCut = requires(const G& g, int depth) {
   { probcut(g, depth) } -> std::same_as<std::optional<core::ProbCut>>;
 };
@@ -461,7 +466,7 @@ void Search<G>::score_moves(const typename G::MoveList& moves, Move table_move, 
     else if (m == killers_[ply][0]) s = 1 << 28;
     else if (m == killers_[ply][1]) s = (1 << 28) - 1;
     else s = history_[history_index(m)];
-    if constexpr (requires(const G& g, Move mv) { { g.move_order_bonus(mv) } -> std::convertible_to<int>; })
+    if constexpr (HasMoveOrderBonus<G>)
       if (s < (1 << 28)) s += position_.move_order_bonus(m);
     scores[i] = s;
   }
@@ -705,6 +710,9 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
                                [static_cast<std::size_t>(std::min<std::size_t>(i, kReductionSpan - 1))];
         if (pv_node) --reduction;
         if (history_[history_index(m)] < 0) ++reduction;
+        // A move the game's own order finds nothing in (Gomoku: no shape, no value).
+        if constexpr (HasMoveOrderBonus<G>)
+          if (position_.move_order_bonus(m) == 0) ++reduction;
         reduction = std::clamp(reduction, 0, depth - 2);
       }
     }
