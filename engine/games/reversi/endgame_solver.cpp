@@ -6,6 +6,7 @@
 #include <new>
 #include <string_view>
 
+#include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
@@ -20,20 +21,6 @@ struct OrderedMove {
 
 namespace {
 
-
-// The number of set bits. std::popcount is a library call where the build targets
-// plain x86-64 (no POPCNT instruction), and the solver counts bits at every node;
-// the same count inline is cheaper.
-inline int bit_count(std::uint64_t x) {
-#if defined(__POPCNT__)
-  return std::popcount(x);
-#else
-  x = x - ((x >> 1) & 0x5555'5555'5555'5555ULL);
-  x = (x & 0x3333'3333'3333'3333ULL) + ((x >> 2) & 0x3333'3333'3333'3333ULL);
-  x = (x + (x >> 4)) & 0x0f0f'0f0f'0f0f'0f0fULL;
-  return static_cast<int>((x * 0x0101'0101'0101'0101ULL) >> 56);
-#endif
-}
 
 // Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
 // Runs of the opponent's discs along a row or a diagonal may not contain a disc on
