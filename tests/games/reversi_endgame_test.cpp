@@ -226,6 +226,33 @@ TEST(ReversiEndgame, RandomEndgamesAgreeWithPlainMinimax) {
   }
 }
 
+TEST(ReversiEndgame, RandomLastFourEmptiesAgreeWithPlainMinimax) {
+  // Roots of 1-4 empties: the unrolled last-N code (EndgameSolver::last_n) at the
+  // top, passes and finished games included, against the plain minimax.
+  core::Rng rng(20261201);
+  EndgameSolver solver(1);
+  int passes = 0;
+  for (int g = 0; g < 400; ++g) {
+    const int target = 1 + static_cast<int>(rng.below(4));
+    Reversi game;
+    while (!core::is_over(game.outcome()) && game.empties() > target) {
+      Reversi::MoveList moves;
+      game.generate_moves(moves);
+      game.make_move(moves[static_cast<std::size_t>(rng.below(moves.size()))]);
+    }
+    if (game.legal_cells() == 0) ++passes;
+    const int expected = brute_force(to_board(game));
+    solver.clear_table();
+    const auto score = solver.solve(game.player(), game.opponent());
+    ASSERT_TRUE(score.has_value());
+    EXPECT_EQ(*score, expected) << game.to_fen();
+    const auto wld = solver.solve_wld(game.player(), game.opponent());
+    ASSERT_TRUE(wld.has_value());
+    EXPECT_EQ(*wld, expected > 0 ? 2 : expected < 0 ? -2 : 0) << game.to_fen();
+  }
+  EXPECT_GT(passes, 0);
+}
+
 TEST(ReversiEndgame, InterruptedSolveAnswersNothingButKeepsALegalMove) {
   const auto positions = load_ffo("fforum-40-59.obf", 40);
   auto game = Reversi::from_obf(positions.at(0).line);  // FFO #40, 20 empties

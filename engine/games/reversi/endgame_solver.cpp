@@ -397,16 +397,12 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
       if (f == 0) continue;
       const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
       const std::uint64_t other = opponent ^ f;
-      int v;
-      if (empties == 2) {
-        v = -last(other, mover, cells[1 - i]);
-      } else {
-        std::array<std::uint8_t, kShallowEmpties> rest;
-        for (int j = 0, k = 0; j < empties; ++j)
-          if (j != i) rest[static_cast<std::size_t>(k++)] = cells[j];
-        v = -shallow(other, mover, -beta, -std::max(alpha, best), rest.data(), empties - 1,
-                     parity ^ kQuadrantBit[static_cast<std::size_t>(cell)]);
-      }
+      std::array<std::uint8_t, kShallowEmpties> rest;
+      for (int j = 0, k = 0; j < empties; ++j)
+        if (j != i) rest[static_cast<std::size_t>(k++)] = cells[j];
+      const int v = empties == 5 ? -last_n<4>(other, mover, -beta, -std::max(alpha, best), rest.data())
+                                 : -shallow(other, mover, -beta, -std::max(alpha, best), rest.data(), empties - 1,
+                                            parity ^ kQuadrantBit[static_cast<std::size_t>(cell)]);
       if (v > best) {
         best = v;
         if (best >= beta) return best;
@@ -417,6 +413,56 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
   // No move: pass, or the game is over.
   if (legal(opponent, player) == 0) return final_margin(player, opponent);
   return -shallow(opponent, player, -beta, -alpha, cells, empties, parity);
+}
+
+template <int N>
+int EndgameSolver::last_n(std::uint64_t player, std::uint64_t opponent, int alpha, int beta,
+                          const std::uint8_t* given) {
+  ++nodes_;
+  // At 3 and 4 empties, those in a quadrant with an odd number of empties first
+  // (each list kept in kCellPriority's order).
+  std::array<std::uint8_t, N> cells;
+  if constexpr (N >= 3) {
+    unsigned parity = 0;
+    for (int i = 0; i < N; ++i) parity ^= kQuadrantBit[given[i]];
+    int k = 0;
+    for (int i = 0; i < N; ++i)
+      if (parity & kQuadrantBit[given[i]]) cells[static_cast<std::size_t>(k++)] = given[i];
+    for (int i = 0; i < N; ++i)
+      if (!(parity & kQuadrantBit[given[i]])) cells[static_cast<std::size_t>(k++)] = given[i];
+  } else {
+    for (int i = 0; i < N; ++i) cells[static_cast<std::size_t>(i)] = given[i];
+  }
+  int best = -65;
+  for (int i = 0; i < N; ++i) {
+    const int cell = cells[static_cast<std::size_t>(i)];
+    if ((kNeighbours[static_cast<std::size_t>(cell)] & opponent) == 0) continue;
+    const std::uint64_t f = flips(cell, player, opponent);
+    if (f == 0) continue;
+    const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
+    const std::uint64_t other = opponent ^ f;
+    int v;
+    if constexpr (N == 2) {
+      v = -last(other, mover, cells[static_cast<std::size_t>(1 - i)]);
+    } else {
+      std::array<std::uint8_t, N - 1> rest;
+      for (int j = 0, k = 0; j < N; ++j)
+        if (j != i) rest[static_cast<std::size_t>(k++)] = cells[static_cast<std::size_t>(j)];
+      v = -last_n<N - 1>(other, mover, -beta, -std::max(alpha, best), rest.data());
+    }
+    if (v > best) {
+      best = v;
+      if (best >= beta) return best;
+    }
+  }
+  if (best > -65) return best;
+  // No move: the opponent's turn if he has one, else the game is over.
+  for (int i = 0; i < N; ++i) {
+    const int cell = cells[static_cast<std::size_t>(i)];
+    if ((kNeighbours[static_cast<std::size_t>(cell)] & player) != 0 && flips(cell, opponent, player) != 0)
+      return -last_n<N>(opponent, player, -beta, -alpha, cells.data());
+  }
+  return final_margin(player, opponent);
 }
 
 int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
@@ -430,7 +476,12 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
       cells[static_cast<std::size_t>(n++)] = cell;
       parity ^= kQuadrantBit[cell];
     }
-  return shallow(player, opponent, alpha, beta, cells.data(), n, parity);
+  switch (n) {
+    case 2: return last_n<2>(player, opponent, alpha, beta, cells.data());
+    case 3: return last_n<3>(player, opponent, alpha, beta, cells.data());
+    case 4: return last_n<4>(player, opponent, alpha, beta, cells.data());
+    default: return shallow(player, opponent, alpha, beta, cells.data(), n, parity);
+  }
 }
 
 int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
