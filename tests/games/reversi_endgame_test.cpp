@@ -167,6 +167,28 @@ Board to_board(const Reversi& game) {
   return b;
 }
 
+// Random play from the start down to `target` empties (or the game's end).
+Reversi random_play(core::Rng& rng, int target) {
+  Reversi game;
+  while (!core::is_over(game.outcome()) && game.empties() > target) {
+    Reversi::MoveList moves;
+    game.generate_moves(moves);
+    game.make_move(moves[static_cast<std::size_t>(rng.below(moves.size()))]);
+  }
+  return game;
+}
+
+// The solver's margin and weak solve from a cold table agree with `expected`.
+void expect_solves(EndgameSolver& solver, const Reversi& game, int expected) {
+  solver.clear_table();
+  const auto score = solver.solve(game.player(), game.opponent());
+  ASSERT_TRUE(score.has_value());
+  EXPECT_EQ(*score, expected) << game.to_fen();
+  const auto wld = solver.solve_wld(game.player(), game.opponent());
+  ASSERT_TRUE(wld.has_value());
+  EXPECT_EQ(*wld, expected > 0 ? 2 : expected < 0 ? -2 : 0) << game.to_fen();
+}
+
 TEST(ReversiEndgame, RandomEndgamesAgreeWithPlainMinimax) {
   core::Rng rng(20261130);
   EndgameSolver solver(1);
@@ -177,21 +199,10 @@ TEST(ReversiEndgame, RandomEndgamesAgreeWithPlainMinimax) {
     // Random play down to 5..9 empties (the shallow code and the table's threshold;
     // 5..7 in the slow builds, where the plain minimax is the cost).
     const int target = 5 + static_cast<int>(rng.below(NARABE_SLOW_BUILD ? 3 : 5));
-    Reversi game;
-    while (!core::is_over(game.outcome()) && game.empties() > target) {
-      Reversi::MoveList moves;
-      game.generate_moves(moves);
-      game.make_move(moves[static_cast<std::size_t>(rng.below(moves.size()))]);
-    }
+    const Reversi game = random_play(rng, target);
     if (game.legal_cells() == 0) ++passes;
     const int expected = brute_force(to_board(game));
-    solver.clear_table();
-    const auto score = solver.solve(game.player(), game.opponent());
-    ASSERT_TRUE(score.has_value());
-    EXPECT_EQ(*score, expected) << game.to_fen();
-    const auto wld = solver.solve_wld(game.player(), game.opponent());
-    ASSERT_TRUE(wld.has_value());
-    EXPECT_EQ(*wld, expected > 0 ? 2 : expected < 0 ? -2 : 0) << game.to_fen();
+    expect_solves(solver, game, expected);
     // The search's adapter: the same value in hundredths of a disc, a legal move
     // (the pass when it is the only one).
     const auto engine_score = adapter.solve(game);
@@ -224,6 +235,22 @@ TEST(ReversiEndgame, RandomEndgamesAgreeWithPlainMinimax) {
   if (!NARABE_SLOW_BUILD) {
     EXPECT_GT(passes, 0);
   }
+}
+
+TEST(ReversiEndgame, RandomLastFourEmptiesAgreeWithPlainMinimax) {
+  // Roots of 1-4 empties: the unrolled last-N code (EndgameSolver::last_n) at the
+  // top, passes and finished games included, against the plain minimax.
+  core::Rng rng(20261201);
+  EndgameSolver solver(1);
+  int passes = 0;
+  for (int g = 0; g < 400; ++g) {
+    const int target = 1 + static_cast<int>(rng.below(4));
+    const Reversi game = random_play(rng, target);
+    if (game.legal_cells() == 0) ++passes;
+    const int expected = brute_force(to_board(game));
+    expect_solves(solver, game, expected);
+  }
+  EXPECT_GT(passes, 0);
 }
 
 TEST(ReversiEndgame, InterruptedSolveAnswersNothingButKeepsALegalMove) {

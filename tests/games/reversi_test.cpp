@@ -18,6 +18,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/core/rng.h"
+#include "engine/games/reversi/bit_count.h"
 
 namespace narabe {
 namespace {
@@ -497,6 +498,19 @@ TEST(Reversi, MoveOrderPutsFewestRepliesFirst) {
         EXPECT_GT(game.move_order_bonus(a), game.move_order_bonus(b));
       }
   EXPECT_EQ(game.move_order_bonus(Reversi::kPass), 0);
+}
+
+TEST(ReversiBitCount, AgreesWithTheLibraryCount) {
+  // The instruction or the inline count, whichever this processor gets.
+  core::Rng rng(18);
+  EXPECT_EQ(games::reversi::bit_count(0), 0);
+  EXPECT_EQ(games::reversi::bit_count(~std::uint64_t{0}), 64);
+  for (int i = 0; i < 10000; ++i) {
+    const std::uint64_t x = rng.next() & rng.next();  // sparse and dense ones
+    const std::uint64_t y = rng.next();
+    EXPECT_EQ(games::reversi::bit_count(x), std::popcount(x));
+    EXPECT_EQ(games::reversi::bit_count(y), std::popcount(y));
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <new>
 #include <string_view>
 
+#include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
@@ -20,20 +21,6 @@ struct OrderedMove {
 
 namespace {
 
-
-// The number of set bits. std::popcount is a library call where the build targets
-// plain x86-64 (no POPCNT instruction), and the solver counts bits at every node;
-// the same count inline is cheaper.
-inline int bit_count(std::uint64_t x) {
-#if defined(__POPCNT__)
-  return std::popcount(x);
-#else
-  x = x - ((x >> 1) & 0x5555'5555'5555'5555ULL);
-  x = (x & 0x3333'3333'3333'3333ULL) + ((x >> 2) & 0x3333'3333'3333'3333ULL);
-  x = (x + (x >> 4)) & 0x0f0f'0f0f'0f0f'0f0fULL;
-  return static_cast<int>((x * 0x0101'0101'0101'0101ULL) >> 56);
-#endif
-}
 
 // Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
 // Runs of the opponent's discs along a row or a diagonal may not contain a disc on
@@ -236,6 +223,9 @@ constexpr int kSortStep = 2;
 constexpr int kSortMaxDepth = 4;
 constexpr int kPatternSortWeight = 16;
 constexpr int kSimpleSortWeight = 8;
+// Each move's search gets a window from kSortWindow below the best so far (FFO
+// #40-#44: 800 -> 0.3 % more nodes, a fifth less CPU than a full window).
+constexpr int kSortWindow = 800;
 constexpr int kReplyWeight = 16;
 constexpr int kPotentialWeight = 8;
 constexpr int kCornerBonus = 8;
@@ -407,16 +397,12 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
       if (f == 0) continue;
       const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
       const std::uint64_t other = opponent ^ f;
-      int v;
-      if (empties == 2) {
-        v = -last(other, mover, cells[1 - i]);
-      } else {
-        std::array<std::uint8_t, kShallowEmpties> rest;
-        for (int j = 0, k = 0; j < empties; ++j)
-          if (j != i) rest[static_cast<std::size_t>(k++)] = cells[j];
-        v = -shallow(other, mover, -beta, -std::max(alpha, best), rest.data(), empties - 1,
-                     parity ^ kQuadrantBit[static_cast<std::size_t>(cell)]);
-      }
+      std::array<std::uint8_t, kShallowEmpties> rest;
+      for (int j = 0, k = 0; j < empties; ++j)
+        if (j != i) rest[static_cast<std::size_t>(k++)] = cells[j];
+      const int v = empties == 5 ? -last_n<4>(other, mover, -beta, -std::max(alpha, best), rest.data())
+                                 : -shallow(other, mover, -beta, -std::max(alpha, best), rest.data(), empties - 1,
+                                            parity ^ kQuadrantBit[static_cast<std::size_t>(cell)]);
       if (v > best) {
         best = v;
         if (best >= beta) return best;
@@ -427,6 +413,56 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
   // No move: pass, or the game is over.
   if (legal(opponent, player) == 0) return final_margin(player, opponent);
   return -shallow(opponent, player, -beta, -alpha, cells, empties, parity);
+}
+
+template <int N>
+int EndgameSolver::last_n(std::uint64_t player, std::uint64_t opponent, int alpha, int beta,
+                          const std::uint8_t* given) {
+  ++nodes_;
+  // At 3 and 4 empties, those in a quadrant with an odd number of empties first
+  // (each list kept in kCellPriority's order).
+  std::array<std::uint8_t, N> cells;
+  if constexpr (N >= 3) {
+    unsigned parity = 0;
+    for (int i = 0; i < N; ++i) parity ^= kQuadrantBit[given[i]];
+    int k = 0;
+    for (int i = 0; i < N; ++i)
+      if (parity & kQuadrantBit[given[i]]) cells[static_cast<std::size_t>(k++)] = given[i];
+    for (int i = 0; i < N; ++i)
+      if (!(parity & kQuadrantBit[given[i]])) cells[static_cast<std::size_t>(k++)] = given[i];
+  } else {
+    for (int i = 0; i < N; ++i) cells[static_cast<std::size_t>(i)] = given[i];
+  }
+  int best = -65;
+  for (int i = 0; i < N; ++i) {
+    const int cell = cells[static_cast<std::size_t>(i)];
+    if ((kNeighbours[static_cast<std::size_t>(cell)] & opponent) == 0) continue;
+    const std::uint64_t f = flips(cell, player, opponent);
+    if (f == 0) continue;
+    const std::uint64_t mover = player | f | (std::uint64_t{1} << cell);
+    const std::uint64_t other = opponent ^ f;
+    int v;
+    if constexpr (N == 2) {
+      v = -last(other, mover, cells[static_cast<std::size_t>(1 - i)]);
+    } else {
+      std::array<std::uint8_t, N - 1> rest;
+      for (int j = 0, k = 0; j < N; ++j)
+        if (j != i) rest[static_cast<std::size_t>(k++)] = cells[static_cast<std::size_t>(j)];
+      v = -last_n<N - 1>(other, mover, -beta, -std::max(alpha, best), rest.data());
+    }
+    if (v > best) {
+      best = v;
+      if (best >= beta) return best;
+    }
+  }
+  if (best > -65) return best;
+  // No move: the opponent's turn if he has one, else the game is over.
+  for (int i = 0; i < N; ++i) {
+    const int cell = cells[static_cast<std::size_t>(i)];
+    if ((kNeighbours[static_cast<std::size_t>(cell)] & player) != 0 && flips(cell, opponent, player) != 0)
+      return -last_n<N>(opponent, player, -beta, -alpha, cells.data());
+  }
+  return final_margin(player, opponent);
 }
 
 int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
@@ -440,7 +476,12 @@ int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alp
       cells[static_cast<std::size_t>(n++)] = cell;
       parity ^= kQuadrantBit[cell];
     }
-  return shallow(player, opponent, alpha, beta, cells.data(), n, parity);
+  switch (n) {
+    case 2: return last_n<2>(player, opponent, alpha, beta, cells.data());
+    case 3: return last_n<3>(player, opponent, alpha, beta, cells.data());
+    case 4: return last_n<4>(player, opponent, alpha, beta, cells.data());
+    default: return shallow(player, opponent, alpha, beta, cells.data(), n, parity);
+  }
 }
 
 int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties) {
@@ -491,10 +532,14 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 void EndgameSolver::sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move) {
   const int depth = std::min(kSortMaxDepth, kSortDepth + (empties - kSortEmpties) / kSortStep);
   const int weight = active_pattern_weights() != nullptr ? kPatternSortWeight : kSimpleSortWeight;
+  int best = -10'000'000;
   for (int i = 0; i < n; ++i) {
     OrderedMove& m = list[i];
     if (m.cell == table_move) continue;
-    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, 10'000'000);
+    // Exact values only within kSortWindow of the best so far: a move further below
+    // gets an upper bound, which sorts it late all the same.
+    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, -(best - kSortWindow));
+    best = std::max(best, v);
     m.key -= v * weight / 100;
   }
   std::stable_sort(list, list + n, [](const OrderedMove& a, const OrderedMove& b) { return a.key < b.key; });

@@ -103,6 +103,10 @@ class EndgameSolver {
   // `parity` is set when quadrant q holds an odd number of them.
   int shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
               int empties, unsigned parity);
+  // The last N (2..4) empties, `cells` in kCellPriority's order: unrolled for each N,
+  // reordered by parity at 3 and 4.
+  template <int N>
+  int last_n(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells);
   int last(std::uint64_t player, std::uint64_t opponent, int cell);
   bool interrupted();
   void report(int lower, int upper) const {

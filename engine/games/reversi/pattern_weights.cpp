@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "engine/core/little_endian.h"
+#include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/reversi.h"
 
 namespace narabe::games::reversi {
@@ -108,12 +109,11 @@ std::vector<std::uint8_t> PatternWeights::to_bytes() const {
 }
 
 int PatternWeights::evaluate(std::uint64_t own, std::uint64_t other) const {
-  const int empties = std::popcount(~(own | other));
+  const int empties = bit_count(~(own | other));
   const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;
   int sum = 0;
   for (const std::uint32_t i : pattern_indices(own, other)) sum += w[i];
-  const int mobility =
-      std::popcount(Reversi::legal_cells(own, other)) - std::popcount(Reversi::legal_cells(other, own));
+  const int mobility = bit_count(Reversi::legal_cells(own, other)) - bit_count(Reversi::legal_cells(other, own));
   sum += w[kMobilityEntry] * mobility;
   return std::clamp(sum, -kMaxPatternScore, kMaxPatternScore);
 }
