@@ -333,6 +333,15 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     const bool no_budget = (limits.nodes && *limits.nodes == 0) || (limits.depth && *limits.depth <= 0) ||
                            (deadlines_.hard_ms && *deadlines_.hard_ms <= 0);
     if (no_budget) {
+      // With no table move, the game's best-ordered move rather than the first
+      // generated one (Gomoku: a point that makes or stops a threat, not a1).
+      if constexpr (HasMoveOrderBonus<G>) {
+        auto by_bonus = [&](const RootMove& a, const RootMove& b) {
+          return position_.move_order_bonus(a.move) < position_.move_order_bonus(b.move);
+        };
+        if (!table_.probe(position_.hash()))
+          result.best_move = std::max_element(root_moves_.begin(), root_moves_.end(), by_bonus)->move;
+      }
       if (limits.infinite) stop.wait();
       result.time_ms = clock_.elapsed_ms();
       return result;

@@ -135,5 +135,15 @@ TEST(GomokuSelectiveSearch, ANodeLimitedSearchRepeatsExactly) {
   EXPECT_GE(first.result.depth, 4);
 }
 
+TEST(GomokuSelectiveSearch, NoBudgetPlaysTheBestOrderedMoveNotTheFirstPoint) {
+  // White to move against Black's two h8 i8: the points beside it stop a three,
+  // while the first candidate in board order (b1, by White's a1) does nothing.
+  const Gomoku game = after(Gomoku(), {"h8", "a1", "i8"});
+  const Searched none = search_position(game, std::nullopt, 0);
+  EXPECT_EQ(none.result.nodes, 0u);
+  const std::string move = game.move_to_string(none.result.best_move);
+  EXPECT_TRUE(move == "f8" || move == "g8" || move == "j8" || move == "k8") << move;
+}
+
 }  // namespace
 }  // namespace narabe
