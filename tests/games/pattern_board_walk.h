@@ -1,8 +1,9 @@
 #pragma once
 // A random walk over a Gomoku pattern board for the tests that compare what the
 // board keeps incrementally with a board built afresh: mostly places (a random
-// colour on a random empty point), sometimes takes back a stone from anywhere in
-// the order of play.
+// colour on a random empty point), sometimes takes back a stone: the last one
+// placed (the board restores what placing it overwrote) or, as often, one from
+// anywhere in the order of play (the board recomputes).
 
 #include <cstddef>
 #include <vector>
@@ -21,7 +22,7 @@ std::vector<int> random_pattern_walk(games::gomoku::PatternBoard& board, int siz
   const int steps = size * size / 2;
   for (int step = 0; step < steps; ++step) {
     if (!placed.empty() && rng.below(4) == 0) {
-      const std::size_t i = rng.below(placed.size());
+      const std::size_t i = rng.below(2) == 0 ? placed.size() - 1 : rng.below(placed.size());
       board.remove(placed[i]);
       placed.erase(placed.begin() + static_cast<std::ptrdiff_t>(i));
     } else {

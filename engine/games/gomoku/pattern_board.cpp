@@ -89,6 +89,7 @@ void PatternBoard::add_values(int at, int sign) {
 void PatternBoard::set_values(const PointValues* values) {
   values_ = values;
   value_sums_ = {};
+  placed_.clear();  // the records hold the old values
   if (values_ == nullptr) return;
   // Every point's classes from scratch (occupied ones too: they are read again when
   // their stone is removed), the sums over the empty ones.
@@ -149,13 +150,53 @@ void PatternBoard::rewrite_lines(int at, std::uint8_t value) {
   }
 }
 
+// Calls f(i, q, d) for the 40 points whose line keys a stone on `at` rewrites, in
+// rewrite_lines' order: i the record slot, q the point, d its direction.
+template <class F>
+void for_each_line_point(int at, F&& f) {
+  std::size_t i = 0;
+  for (std::size_t d = 0; d < kDirections.size(); ++d)
+    for (int k = 1; k <= 5; ++k)
+      for (const int side : {-1, 1}) f(i++, static_cast<std::size_t>(at + side * k * kDirections[d]), d);
+}
+
+void PatternBoard::save_before_place(int at) {
+  PlaceRecord& record = placed_.emplace_back();
+  record.at = at;
+  for_each_line_point(at, [&](std::size_t i, std::size_t q, std::size_t d) {
+    record.points[i] = {keys_[q][d], shapes_[q][d], classes_[q][d], class_index_[q], point_values_[q]};
+  });
+  record.counts = counts_;
+  record.value_sums = value_sums_;
+}
+
+void PatternBoard::restore_last_place() {
+  const PlaceRecord& record = placed_.back();
+  cells_[static_cast<std::size_t>(record.at)] = kEmpty;
+  for_each_line_point(record.at, [&](std::size_t i, std::size_t q, std::size_t d) {
+    const LinePointState& p = record.points[i];
+    keys_[q][d] = p.key;
+    shapes_[q][d] = p.shapes;
+    classes_[q][d] = p.classes;
+    class_index_[q] = p.class_index;
+    point_values_[q] = p.values;
+  });
+  counts_ = record.counts;
+  value_sums_ = record.value_sums;
+  placed_.pop_back();
+}
+
 void PatternBoard::place(int at, Cell colour) {
+  save_before_place(at);
   count_point(at, -1);
   cells_[static_cast<std::size_t>(at)] = colour;
   rewrite_lines(at, colour);
 }
 
 void PatternBoard::remove(int at) {
+  if (!placed_.empty() && placed_.back().at == at) return restore_last_place();
+  // Out of order: the records below were made with this stone on the board.
+  placed_.clear();
   cells_[static_cast<std::size_t>(at)] = kEmpty;
   rewrite_lines(at, kEmpty);
   // The point's own shapes went stale while it was occupied.

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "engine/games/gomoku/board_geometry.h"
 #include "engine/games/gomoku/line_shapes.h"
@@ -35,6 +36,8 @@ class PatternBoard {
   PatternBoard(const Cells& cells, Rule rule);
 
   void place(int at, Cell colour);
+  // Takes the stone off `at`. The stone placed last is taken off by restoring what
+  // its placing overwrote (a copy, no table reads); any other is recomputed.
   void remove(int at);
 
   const Cells& cells() const { return cells_; }
@@ -126,6 +129,26 @@ class PatternBoard {
   // Sets the line classes of (at, dir); keeps the sums when `sign` != 0.
   void refresh_classes(int at, int dir, int sign, std::uint8_t fresh);
   void add_values(int at, int sign);
+  // What a place() overwrites, for its remove(): per line point (kDirections
+  // order, then steps 1..5, the minus side first) its key, shapes, classes, code
+  // indices and values, and the counts and sums. Kept while stones are placed and
+  // removed last-first; a remove of any other stone drops the log.
+  struct LinePointState {
+    LineKey key;
+    std::uint8_t shapes;
+    std::uint8_t classes;
+    std::array<std::uint16_t, 2> class_index;
+    std::array<std::array<std::int32_t, 2>, 2> values;
+  };
+  struct PlaceRecord {
+    int at;
+    std::array<LinePointState, 40> points;
+    std::array<std::array<int, kShapeCount>, 2> counts;
+    std::array<std::array<std::int32_t, 2>, 2> value_sums;
+  };
+  void save_before_place(int at);
+  void restore_last_place();
+  std::vector<PlaceRecord> placed_;
 
   Cells cells_{};
   Rule rule_ = Rule::kFreestyle;
