@@ -1,5 +1,9 @@
 #include "engine/games/gomoku/gomoku.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <charconv>
 
 #include "engine/core/zobrist.h"
@@ -68,6 +72,27 @@ void Gomoku::set_eval_weights(std::shared_ptr<const gomoku::EvalWeights> weights
   if (weights && weights->rule() != rule()) weights.reset();
   eval_weights_ = std::move(weights);
   patterns_.set_values(eval_weights_ ? &eval_weights_->values() : nullptr);
+}
+
+std::uint32_t Gomoku::empty_near_row(int row) const {
+  const std::uint8_t* near = near_.data() + row * kStride;
+  const std::uint8_t* cells = patterns_.cells().data() + row * kStride;
+#if defined(__SSE2__)
+  // 32 cells at once: the bytes that are near (count > 0) and empty (0).
+  const __m128i zero = _mm_setzero_si128();
+  std::uint32_t mask = 0;
+  for (int half = 0; half < 2; ++half) {
+    const __m128i n = _mm_loadu_si128(reinterpret_cast<const __m128i*>(near + 16 * half));
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 16 * half));
+    const __m128i wanted = _mm_andnot_si128(_mm_cmpeq_epi8(n, zero), _mm_cmpeq_epi8(c, zero));
+    mask |= static_cast<std::uint32_t>(_mm_movemask_epi8(wanted)) << (16 * half);
+  }
+  return mask;
+#else
+  std::uint32_t mask = 0;
+  for (int i = 0; i < kStride; ++i) mask |= std::uint32_t{near[i] != 0 && cells[i] == kEmpty} << i;
+  return mask;
+#endif
 }
 
 void Gomoku::count_near(int index, int sign) {

@@ -121,6 +121,9 @@ class Gomoku {
   // Whether a stone lies within gomoku::kNearRadius steps of the point (in any of
   // the eight directions).
   bool near_stone(int index) const { return near_[static_cast<std::size_t>(index)] != 0; }
+  // The empty near_stone points of a row of the padded board (row = rank + kPad),
+  // one bit per column (file + kPad; walls included): for a quick walk.
+  std::uint32_t empty_near_row(int row) const;
   gomoku::Cell colour_to_move() const { return stones_ % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
   bool on_board(int index) const;
   // Whether the side to move may place a stone on the empty point `index`.

@@ -14,6 +14,9 @@
 //   selectivity      - the reductions and margins (core/selectivity.h) for
 //       Gomoku's evaluation scale.
 
+#include <bit>
+#include <cstdint>
+
 #include "engine/core/selectivity.h"
 #include "engine/games/gomoku/gomoku.h"
 
@@ -22,11 +25,13 @@ namespace narabe::games::gomoku {
 // Calls f(at) for every empty point within kNearRadius of a stone, in board order.
 template <class F>
 void for_each_near_point(const Gomoku& game, F&& f) {
-  for (int rank = 0; rank < game.size(); ++rank)
-    for (int file = 0; file < game.size(); ++file) {
-      const int at = cell_index(file, rank);
-      if (game.near_stone(at) && game.cell(at) == kEmpty) f(at);
-    }
+  // The near points' bits row by row: a few dozen points, not the whole board.
+  const std::uint32_t on_board = ((std::uint32_t{1} << game.size()) - 1) << kPad;
+  for (int rank = 0; rank < game.size(); ++rank) {
+    const int row = rank + kPad;
+    for (std::uint32_t bits = game.empty_near_row(row) & on_board; bits != 0; bits &= bits - 1)
+      f(row * kStride + std::countr_zero(bits));
+  }
 }
 
 bool has_winning_move(const Gomoku& game);
