@@ -120,9 +120,18 @@ TEST(GomokuSearchMoves, AFourThreePointIsAnsweredOnItsLinesOrWithAFour) {
             (std::vector<std::string>{"a1", "e1", "f1", "h2", "h3", "h4", "i4", "j4", "h7", "h8"}));
 }
 
-TEST(GomokuSearchMoves, BlackThreesDoNotNarrowWhiteUnderRenju) {
-  // Black's open-four point might be forbidden to Black: White keeps every candidate.
-  EXPECT_GT(search_move_names(after("h8 a1 i8 o15 j8", Rule::kRenju)).size(), 4u);
+TEST(GomokuSearchMoves, BlackThreesNarrowWhiteUnderRenjuOnlyWhenBlackMayPlayTheFour) {
+  // Black's three h8-j8 under renju: g8 and k8 are open-four points Black may play,
+  // so White answers it as under freestyle.
+  EXPECT_EQ(search_move_names(after("h8 a1 i8 o15 j8", Rule::kRenju)),
+            (std::vector<std::string>{"f8", "g8", "k8", "l8"}));
+  // With g5-g7 and k5-k7 (blocked below by White) both open-four points are also a
+  // second four: double fours, forbidden to Black. The three threatens nothing, and
+  // White keeps every candidate.
+  const std::vector<std::string> free =
+      search_move_names(after("h8 g4 i8 k4 j8 a1 g5 o15 g6 a15 g7 o1 k5 a3 k6 o3 k7", Rule::kRenju));
+  EXPECT_GT(free.size(), 20u);
+  EXPECT_NE(std::find(free.begin(), free.end(), "h10"), free.end());
 }
 
 TEST(GomokuEvaluation, SeesWhoseThreatsTheyAre) {

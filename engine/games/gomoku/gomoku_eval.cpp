@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/games/gomoku/renju_forbidden.h"
 #include "engine/games/gomoku/threat_moves.h"
 
 namespace narabe::games::gomoku {
@@ -76,6 +77,29 @@ bool has_open_four_point(const PatternBoard& board, Cell colour) {
   return board.count(colour, kFlexFour) + board.count(colour, kDoubleFour) > 0;
 }
 
+// Whether `colour` may play the empty point `at` (renju's Black: not forbidden).
+bool may_play(const Gomoku& game, int at, Cell colour) {
+  if (!has_forbidden_points(game.rule(), colour)) return true;
+  if (game.rule() == Rule::kRenju && renju_cannot_be_forbidden(game.cells(), at)) return true;
+  Cells scratch = game.cells();
+  return forbidden_kind(scratch, at, colour, game.rule()) == Forbidden::kNone;
+}
+
+// Whether the opponent has a point it may play that makes an open four: the
+// threat every move but a defence or an own four loses to. Under renju such a
+// point of Black's may be forbidden, so Black's points are checked one by one.
+bool opponent_open_four_pending(const Gomoku& game, Cell opponent) {
+  const PatternBoard& board = game.patterns();
+  if (!has_open_four_point(board, opponent)) return false;
+  if (!has_forbidden_points(game.rule(), opponent)) return true;
+  bool pending = false;
+  for_each_near_point(game, [&](int at) {
+    if (pending || !makes_at_least(board, at, opponent, kFlexFour)) return;
+    pending = may_play(game, at, opponent);
+  });
+  return pending;
+}
+
 void push_centre(const Gomoku& game, Gomoku::MoveList& list) {
   const int centre = cell_index(game.size() / 2, game.size() / 2);
   if (game.playable(centre)) list.push_back(core::Move(static_cast<std::uint16_t>(centre)));
@@ -135,20 +159,19 @@ void search_moves(const Gomoku& game, Gomoku::MoveList& list) {
   if (board.count(opponent, kFive) > 0) {
     collect([&](int at) { return board.makes_five(at, opponent); });
     if (!list.empty()) return;
-  } else if (has_open_four_point(board, opponent) && !has_forbidden_points(game.rule(), opponent)) {
+  } else if (opponent_open_four_pending(game, opponent)) {
     collect([&](int at) {
       return makes_at_least(board, at, opponent, kFour) || makes_at_least(board, at, own, kFour);
     });
     if (!list.empty()) return;
-  } else if (board.count(opponent, kFour) + board.count(opponent, kDoubleFour) > 0 &&
-             !has_forbidden_points(game.rule(), opponent)) {
+  } else if (board.count(opponent, kFour) + board.count(opponent, kDoubleFour) > 0) {
     // A four-three (or four-four) point of the opponent wins next move unless a
     // stone lands on it or on the lines of its threats, or an own four gains the tempo.
     std::array<bool, kCells> defends{};
     bool threatened = false;
     for_each_near_point(game, [&](int at) {
       const PatternBoard::PointThreat t = board.threat(at, opponent);
-      if (t.fours == 0 || t.fours + t.threes < 2) return;
+      if (t.fours == 0 || t.fours + t.threes < 2 || !may_play(game, at, opponent)) return;
       threatened = true;
       defends[static_cast<std::size_t>(at)] = true;
       for (int d = 0; d < 4; ++d) {
