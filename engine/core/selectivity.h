@@ -16,6 +16,9 @@
 //       skipped when the static evaluation plus futility_margin * depth cannot
 //       reach alpha, and the node fails high at once when the static evaluation
 //       minus that margin is still at least beta (nothing forcing is pending);
+//       here and in razoring the static evaluation gives way to the table's
+//       score where its bound says more (a lower bound above it, an upper
+//       bound below it, an exact score);
 //   razoring - at depth <= razor_depth outside the PV, a node whose static
 //       evaluation plus razor_margin * depth is below alpha is settled by the
 //       quiescence search when that cannot reach alpha either;

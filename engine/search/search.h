@@ -637,7 +637,8 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 
   const std::uint64_t key = position_.hash();
   Move table_move;
-  if (auto hit = table_.probe(key)) {
+  const std::optional<core::TableHit> hit = table_.probe(key);
+  if (hit) {
     table_move = hit->move;
     const Score s = core::score_from_table(hit->score, ply);
     if (!pv_node && hit->depth >= depth &&
@@ -674,6 +675,14 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     selective = !pv_node && !threat_pending() && !core::is_decisive(alpha) && !core::is_decisive(beta);
     if (selective) {
       static_eval = position_.evaluate();
+      // The table's bound, where it says more than the static evaluation, is the
+      // better estimate of this node for the pruning below.
+      if (hit && hit->bound != core::Bound::kNone) {
+        const Score s = core::score_from_table(hit->score, ply);
+        if (!core::is_decisive(s) && (hit->bound == core::Bound::kExact ||
+                                      (hit->bound == core::Bound::kLower ? s > static_eval : s < static_eval)))
+          static_eval = s;
+      }
       const Score margin = selectivity_.futility_margin * depth;
       if (depth <= selectivity_.futility_depth && static_eval - margin >= beta) return static_eval - margin;
       if (depth <= selectivity_.razor_depth && static_eval + selectivity_.razor_margin * depth < alpha) {
