@@ -10,7 +10,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
                                                         core::TranspositionTable& table,
                                                         const std::function<void()>& before_build,
-                                                        const PositionExtras& extras) {
+                                                        const GameSettings& settings) {
   core::Expected<std::unique_ptr<Session>> result = core::make_error("unknown game '" + sanitize_for_echo(game) + "'");
   games::AllGames::visit(game, [&]<class G>(std::type_identity<G>) {
     auto parsed = G::parse_variant(variant);
@@ -19,7 +19,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
       return;
     }
     if (before_build) before_build();
-    result = std::unique_ptr<Session>(std::make_unique<GameSession<G>>(*parsed, table, extras));
+    result = std::unique_ptr<Session>(std::make_unique<GameSession<G>>(*parsed, table, settings));
   });
   return result;
 }

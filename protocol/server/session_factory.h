@@ -22,7 +22,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
                                                         core::TranspositionTable& table,
                                                         const std::function<void()>& before_build = {},
-                                                        const PositionExtras& extras = {});
+                                                        const GameSettings& settings = {});
 
 // Whether `session` already plays `game` in the variant `variant` names: a new game
 // of it can then reuse the session and its tables instead of allocating new ones.
