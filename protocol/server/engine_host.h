@@ -89,6 +89,8 @@ class EngineHost {
   const Session& session() const { return *session_; }
   // Clears what earlier searches learned, and reseeds (Seed).
   void clear_game_memory();
+  // Each game's settings as the options make them (what sessions, and bench, get).
+  GameSettings game_settings();
 
   // --- The job (a search, perft, bench): one at a time, on the worker's thread
   void start(SearchWorker::Job job, bool infinite) { worker_.start(std::move(job), infinite); }
@@ -128,7 +130,6 @@ class EngineHost {
   }
 
  private:
-  GameSettings game_settings();
   void tell_gomoku_messages();
   void reseed();
   void match_variant_option();

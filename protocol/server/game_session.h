@@ -172,8 +172,11 @@ core::Expected<typename G::Variant> bench_variant(const core::BenchPosition& ben
 
 // Searches the game's fixed bench positions to their fixed depths with a fresh
 // table, so the node count is a signature of the search. `each` sees every position.
+// Reversi's positions evaluate with `reversi` (the host's settings: the shipped
+// weights and ProbCut by default); Gomoku's with the hand-set weights.
 template <core::Game G, class EachFn>
-BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
+BenchResult run_bench(const core::StopSignal& stop, const std::shared_ptr<const games::reversi::EvalSettings>& reversi,
+                      EachFn&& each) {
   BenchResult total;
   core::TranspositionTable table(16);
   auto search = std::make_unique<search::Search<G>>(table);
@@ -182,6 +185,7 @@ BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
     if (!variant) continue;  // the game's own tests keep these valid
     auto position = G::from_fen(*variant, bench.fen);
     if (!position) continue;
+    if constexpr (requires(G& g) { g.set_eval_settings(nullptr); }) position->set_eval_settings(reversi);
     search::SearchLimits limits;
     limits.depth = bench.depth;
     search->prepare(*position);

@@ -392,8 +392,8 @@ void NativeLoop::cmd_eval() {
 
 void NativeLoop::cmd_bench() {
   host_.start(
-      [this](const core::StopSignal& stop) {
-        const BenchTotals totals = run_all_benches(stop, [this](const BenchLine& line) {
+      [this, settings = host_.game_settings()](const core::StopSignal& stop) {
+        const BenchTotals totals = run_all_benches(stop, settings, [this](const BenchLine& line) {
           const std::string game = line.variant.empty() ? std::string(line.game)
                                                         : fmt::format("{} {}", line.game, line.variant);
           out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", game, line.depth,

@@ -43,11 +43,12 @@ std::vector<std::string> game_lines() {
   return lines;
 }
 
-BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<void(const BenchLine&)>& each) {
+BenchTotals run_all_benches(const core::StopSignal& stop, const GameSettings& settings,
+                            const std::function<void(const BenchLine&)>& each) {
   BenchTotals totals;
   games::AllGames::for_each([&]<class G>(std::type_identity<G>) {
     if (stop.requested()) return;
-    const BenchResult r = run_bench<G>(stop, [&](const core::BenchPosition& p, const search::SearchResult& s, std::int64_t us) {
+    const BenchResult r = run_bench<G>(stop, settings.reversi, [&](const core::BenchPosition& p, const search::SearchResult& s, std::int64_t us) {
       each(BenchLine{G::kName, p.variant, p.fen, p.depth, s.nodes, us});
     });
     totals.positions += r.positions;

@@ -46,6 +46,8 @@ struct BenchTotals {
   std::uint64_t nodes = 0;
   std::int64_t time_us = 0;
 };
-BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<void(const BenchLine&)>& each);
+// `settings.reversi` is what Reversi's positions evaluate with (game_session.h, run_bench).
+BenchTotals run_all_benches(const core::StopSignal& stop, const GameSettings& settings,
+                            const std::function<void(const BenchLine&)>& each);
 
 }  // namespace narabe::server
