@@ -15,6 +15,9 @@ struct SearchLimits {
   std::int64_t increment[2] = {0, 0};
   std::optional<int> movestogo;
   bool infinite = false;
+  // Kept back from every clock budget for the process and pipe latency the
+  // opponent's clock does not see (the Move Overhead option; time_manager.h).
+  std::int64_t move_overhead = 10;
 
   bool has_clock() const { return time[0].has_value() || time[1].has_value(); }
 };

@@ -32,7 +32,7 @@ Deadlines plan_time(const SearchLimits& limits, core::Side side_to_move) {
   }
   const int me = core::index_of(side_to_move);
   if (limits.time[me]) {
-    const std::int64_t left = clamp_ms(clamp_ms(*limits.time[me]) - kMoveOverheadMs);
+    const std::int64_t left = clamp_ms(clamp_ms(*limits.time[me]) - clamp_ms(limits.move_overhead));
     const std::int64_t inc = clamp_ms(limits.increment[me]);
     // Spread the clock over the moves still to play: movestogo when given, else a
     // typical remainder; most of the increment can be spent since it comes back.
@@ -64,7 +64,7 @@ SearchLimits with_default_budget(SearchLimits limits, core::Side side_to_move) {
   const int me = core::index_of(side_to_move);
   if (limits.depth || limits.nodes || limits.movetime || limits.time[me]) return limits;
   if (limits.increment[me] > 0) {
-    limits.movetime = std::max<std::int64_t>(clamp_ms(limits.increment[me]) - kMoveOverheadMs, 0);
+    limits.movetime = std::max<std::int64_t>(clamp_ms(limits.increment[me]) - clamp_ms(limits.move_overhead), 0);
   } else {
     limits.movetime = kDefaultMoveMs;
     // Only the other side's clock: a client that names clocks by colour (wtime for

@@ -30,8 +30,9 @@ struct Deadlines {
 };
 
 // Time kept back from every clock budget for the process and pipe latency the
-// opponent's clock does not see (a GUI or match tool measures wall time).
-inline constexpr std::int64_t kMoveOverheadMs = 10;
+// opponent's clock does not see (a GUI or match tool measures wall time): the default
+// of SearchLimits::move_overhead, which the Move Overhead option sets.
+inline constexpr std::int64_t kMoveOverheadMs = SearchLimits{}.move_overhead;
 
 // What a `go` with no limit for the side to move gets (`go` alone, only the
 // opponent's clock): a move time of this, so that it ends by itself.
@@ -45,7 +46,7 @@ bool limits_search(const SearchLimits& limits, core::Side side_to_move);
 
 // The limits a native `go` searches with (docs/protocol.md, "Searching: go"): as
 // given when they limit the search (or ask for `infinite`); with only the side to
-// move's increment, that increment less kMoveOverheadMs is the move time (it is
+// move's increment, that increment less the move overhead is the move time (it is
 // what comes back after the move); with nothing for the side to move (`go` alone,
 // the opponent's clock alone), kDefaultMoveMs, and with the opponent's clock alone
 // also that clock as the side to move's (the earlier deadline of the two counts).

@@ -10,6 +10,7 @@
 
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
+#include "protocol/server/variant_presets.h"
 
 namespace narabe::server {
 
@@ -26,6 +27,21 @@ constexpr SpinSpec kSpins[] = {
     {OptionId::kThreads, "Threads", 1, 64, 1},
     {OptionId::kMultiPv, "MultiPV", 1, 32, 1},
     {OptionId::kSeed, "Seed", 0, 2147483647, 0},
+    {OptionId::kMoveOverhead, "Move Overhead", 0, 5000, 10},
+};
+
+// The check options: name, and the member each sets.
+struct CheckSpec {
+  OptionId id;
+  std::string_view name;
+  bool EngineOptions::*member;
+};
+
+constexpr CheckSpec kChecks[] = {
+    {OptionId::kOwnBook, "OwnBook", &EngineOptions::own_book},
+    {OptionId::kProbCut, "ProbCut", &EngineOptions::probcut},
+    {OptionId::kPonder, "Ponder", &EngineOptions::ponder},
+    {OptionId::kShowWdl, "UCI_ShowWDL", &EngineOptions::show_wdl},
 };
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -51,7 +67,14 @@ std::vector<std::string> option_lines() {
     if (spin.id == OptionId::kThreads)
       lines.emplace_back("option name Level type combo default max var easy var normal var hard var max");
   }
-  lines.emplace_back("option name OwnBook type check default true");
+  for (const CheckSpec& check : kChecks) {
+    if (check.id == OptionId::kProbCut) continue;  // with Reversi's options below
+    lines.push_back(fmt::format("option name {} type check default {}", check.name,
+                                EngineOptions{}.*check.member ? "true" : "false"));
+  }
+  std::string variants = fmt::format("option name UCI_Variant type combo default {}", EngineOptions{}.variant);
+  for (const VariantPreset& preset : variant_presets()) variants += " var " + preset.name;
+  lines.push_back(variants);
   lines.emplace_back("option name Evaluation type combo default pattern var pattern var simple");
   lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
   lines.emplace_back("option name ProbCut type check default true");
@@ -96,6 +119,7 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
       case OptionId::kThreads: change.updated.threads = static_cast<int>(number); break;
       case OptionId::kMultiPv: change.updated.multipv = static_cast<int>(number); break;
       case OptionId::kSeed: change.updated.seed = static_cast<std::uint64_t>(number); break;
+      case OptionId::kMoveOverhead: change.updated.move_overhead_ms = number; break;
       default: break;
     }
     return change;
@@ -109,13 +133,25 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
     change.updated.level = *level;
     return change;
   }
-  for (const auto& [id, option_name] : {std::pair{OptionId::kOwnBook, "OwnBook"}, std::pair{OptionId::kProbCut, "ProbCut"}}) {
-    if (!iequals(name, option_name)) continue;
+  for (const CheckSpec& check : kChecks) {
+    if (!iequals(name, check.name)) continue;
     if (!iequals(value, "true") && !iequals(value, "false"))
       return core::make_error(
-          fmt::format("option {} is true or false, not '{}'", option_name, sanitize_for_echo(value)));
-    change.id = id;
-    (id == OptionId::kOwnBook ? change.updated.own_book : change.updated.probcut) = iequals(value, "true");
+          fmt::format("option {} is true or false, not '{}'", check.name, sanitize_for_echo(value)));
+    change.id = check.id;
+    change.updated.*check.member = iequals(value, "true");
+    return change;
+  }
+  if (iequals(name, "UCI_Variant")) {
+    const VariantPreset* preset = find_variant_preset(value);
+    if (preset == nullptr) {
+      std::string names;
+      for (const VariantPreset& p : variant_presets()) names += (names.empty() ? "" : ", ") + p.name;
+      return core::make_error(
+          fmt::format("option UCI_Variant is one of {}; not '{}'", names, sanitize_for_echo(value)));
+    }
+    change.id = OptionId::kVariant;
+    change.updated.variant = preset->name;
     return change;
   }
   if (iequals(name, "Evaluation")) {

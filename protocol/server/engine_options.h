@@ -31,9 +31,16 @@ struct EngineOptions {
   std::string eval_file = "reversi_eval.bin";
   bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
   GomokuEvalMode gomoku_eval = GomokuEvalMode::kAuto;
+  std::string variant = "tictactoe";  // UCI_Variant: a name of variant_presets.h
+  bool ponder = false;                // Ponder: `go ponder` and `ponderhit` are used
+  std::int64_t move_overhead_ms = 10;  // Move Overhead: kept back from every clock budget
+  bool show_wdl = false;              // UCI_ShowWDL: `wdl` in info lines
 };
 
-enum class OptionId { kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval, kClearHash };
+enum class OptionId {
+  kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval, kClearHash,
+  kVariant, kPonder, kMoveOverhead, kShowWdl,
+};
 
 struct OptionChange {
   OptionId id;

@@ -21,18 +21,18 @@ template <core::Game G>
 class GameSession final : public Session {
  public:
   GameSession(const typename G::Variant& variant, core::TranspositionTable& table,
-              const PositionExtras& extras = {})
+              const GameSettings& settings = {})
       : variant_(variant), position_(variant), table_(table),
         search_(std::make_unique<search::Search<G>>(table)) {
-    GameSession::set_extras(extras);
+    GameSession::set_game_settings(settings);
     search_->prepare(position_);  // at newgame, not in the first timed search
   }
 
-  void set_extras(const PositionExtras& extras) override {
-    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) {
-      gomoku_weights_ = extras.gomoku_weights ? extras.gomoku_weights(variant_.rule) : nullptr;
-      position_.set_eval_weights(gomoku_weights_);
-    }
+  void set_game_settings(const GameSettings& settings) override {
+    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); })
+      gomoku_weights_ = settings.gomoku_weights ? settings.gomoku_weights(variant_.rule) : nullptr;
+    reversi_ = settings.reversi;
+    give_settings(position_);
   }
 
   std::string_view game_name() const override { return G::kName; }
@@ -43,7 +43,7 @@ class GameSession final : public Session {
     auto start = fen ? G::from_fen(variant_, *fen) : core::Expected<G>(G(variant_));
     if (!start) return core::make_error("bad fen: " + start.error());
     G next = std::move(*start);
-    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) next.set_eval_weights(gomoku_weights_);
+    give_settings(next);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       // Every game's notation is lowercase; GUIs write F5 or H8 as often as f5.
       auto move = next.parse_move(lowercase_ascii(moves[i]));
@@ -127,6 +127,12 @@ class GameSession final : public Session {
   }
 
  private:
+  // The game's own settings, for a position this session made.
+  void give_settings(G& position) const {
+    if constexpr (requires(G& g) { g.set_eval_weights(nullptr); }) position.set_eval_weights(gomoku_weights_);
+    if constexpr (requires(G& g) { g.set_eval_settings(nullptr); }) position.set_eval_settings(reversi_);
+  }
+
   // Moves of a line in notation; each depends on the position it is played in.
   static std::vector<std::string> line_to_text(const G& root, const std::vector<core::Move>& line) {
     std::vector<std::string> text;
@@ -141,7 +147,8 @@ class GameSession final : public Session {
 
   typename G::Variant variant_;
   G position_;
-  std::shared_ptr<const games::gomoku::EvalWeights> gomoku_weights_;  // what set_extras chose
+  std::shared_ptr<const games::gomoku::EvalWeights> gomoku_weights_;  // what set_game_settings chose
+  std::shared_ptr<const games::reversi::EvalSettings> reversi_;
   core::TranspositionTable& table_;
   std::unique_ptr<search::Search<G>> search_;
   core::Rng rng_;
@@ -165,8 +172,11 @@ core::Expected<typename G::Variant> bench_variant(const core::BenchPosition& ben
 
 // Searches the game's fixed bench positions to their fixed depths with a fresh
 // table, so the node count is a signature of the search. `each` sees every position.
+// Reversi's positions evaluate with `reversi` (the host's settings: the shipped
+// weights and ProbCut by default); Gomoku's with the hand-set weights.
 template <core::Game G, class EachFn>
-BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
+BenchResult run_bench(const core::StopSignal& stop, const std::shared_ptr<const games::reversi::EvalSettings>& reversi,
+                      EachFn&& each) {
   BenchResult total;
   core::TranspositionTable table(16);
   auto search = std::make_unique<search::Search<G>>(table);
@@ -175,6 +185,7 @@ BenchResult run_bench(const core::StopSignal& stop, EachFn&& each) {
     if (!variant) continue;  // the game's own tests keep these valid
     auto position = G::from_fen(*variant, bench.fen);
     if (!position) continue;
+    if constexpr (requires(G& g) { g.set_eval_settings(nullptr); }) position->set_eval_settings(reversi);
     search::SearchLimits limits;
     limits.depth = bench.depth;
     search->prepare(*position);

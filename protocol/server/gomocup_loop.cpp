@@ -140,12 +140,18 @@ search::SearchLimits plan_gomocup_search(const GomocupLimits& limits, core::Side
   return plan;
 }
 
-GomocupLoop::GomocupLoop(OutputChannel& out) : out_(out), table_([] {
-        EngineOptions defaults;  // this loop has no options: the native default size
-        return allocate_table(defaults);
-      }()) {}
-
-GomocupLoop::~GomocupLoop() { worker_.stop(); }
+GomocupLoop::GomocupLoop(OutputChannel& out)
+    : out_(out), host_(kGame, [this](std::string_view text) { message(text); }) {
+  // Every command but INFO, ABOUT and YXSTOP uses or changes the board: it waits for
+  // a running search, so the search's move, the reply to the command that started
+  // it, comes first.
+  host_.set_dispatch(
+      [](std::string_view line) {
+        const Tokens words = split_tokens(line);
+        return words.empty() || !runs_during_search(upper(words[0]));
+      },
+      [this](const DeferredLines::Line& line) { execute(line.text, line.read); });
+}
 
 bool GomocupLoop::ended() const {
   std::lock_guard lock(mutex_);
@@ -184,28 +190,11 @@ bool GomocupLoop::handle_line(std::string_view line) {
   if (cmd == "YXSTOP") {
     cmd_yxstop();
     // A search queued before it is stopped too, once it has started.
-    if (!deferred_.empty()) deferred_.push(line, read);
+    host_.queue_behind(line, read);
     return true;
   }
-  if (!deferred_.empty() || (worker_.busy() && !runs_during_search(cmd))) {
-    deferred_.push(line, read);
-    return true;
-  }
+  if (host_.queue_if_waiting(line, read)) return true;
   return execute(line, read);
-}
-
-void GomocupLoop::resume() {
-  worker_.wait_if_answering();
-  deferred_.run_ready(
-      [this](std::string_view line) {
-        const Tokens words = split_tokens(line);
-        return !worker_.busy() || (!words.empty() && runs_during_search(upper(words[0])));
-      },
-      [this](const DeferredLines::Line& line) { execute(line.text, line.read); });
-}
-
-void GomocupLoop::wait_idle() {
-  wait_until_settled(worker_, deferred_, [this] { resume(); });
 }
 
 bool GomocupLoop::execute(std::string_view line, DeferredLines::Clock::time_point read) {
@@ -278,18 +267,16 @@ void GomocupLoop::finish() {
     std::lock_guard lock(mutex_);
     ended_ = true;  // END: nothing more is written, not even the move being searched
   }
-  worker_.stop();
-  deferred_.clear();  // nor is anything that waited for it run
+  host_.abandon();  // nor is anything that waited for it run
 }
 
 void GomocupLoop::settle() {
-  worker_.wait();
+  host_.worker().wait();
   if (pending_hash_mb_) {
-    try {
-      table_.resize(*pending_hash_mb_);
-    } catch (const std::bad_alloc&) {
+    OptionChange change{OptionId::kHash, host_.options()};
+    change.updated.hash_mb = static_cast<int>(*pending_hash_mb_);
+    if (!host_.apply(change))
       message(fmt::format("max_memory: no memory for a table of {} MiB; the old table stays", *pending_hash_mb_));
-    }
     pending_hash_mb_.reset();
   }
   if (pending_rule_) {
@@ -300,10 +287,9 @@ void GomocupLoop::settle() {
       // The game goes on under the new rule when its moves are legal there.
       std::vector<std::string> moves = moves_;
       const int size = size_;
-      std::string no_board = board_error_;  // a rejected board stays rejected
+      const std::string no_board = host_.position_error();  // a rejected board stays rejected
       if (!new_game(size)) return;
-      board_error_ = std::move(no_board);
-      if (!board_error_.empty()) return;
+      if (!no_board.empty()) return host_.keep_no_position(no_board);
       if (const core::Status status = set_moves(moves); !status)
         message(fmt::format("rule {}: the game so far is not legal under it ({}); the board is empty", rule_,
                             status.error()));
@@ -313,56 +299,40 @@ void GomocupLoop::settle() {
 
 bool GomocupLoop::need_board() {
   settle();
-  if (session_) return true;
+  if (size_ != 0) return true;
   error("no board yet: START <size> comes first");
   return false;
 }
 
 bool GomocupLoop::need_position() {
   if (!need_board()) return false;
-  if (board_error_.empty()) return true;
-  error(fmt::format("no board: {}; send BOARD, START or RESTART", board_error_));
+  if (host_.has_position()) return true;
+  error(fmt::format("no board: {}; send BOARD, START or RESTART", host_.position_error()));
   return false;
 }
 
 void GomocupLoop::refuse_board(std::string_view name, std::string_view reason) {
   // The manager's board is not the one the brain holds: playing on the old one would
   // answer for another game. Nothing is played until a valid board comes.
-  board_error_ = fmt::format("the last {} was rejected ({})", name, reason);
+  host_.reject_position(name, reason);
   error(fmt::format("{} rejected; no board until a valid one: {}", name, reason));
 }
 
 bool GomocupLoop::new_game(int size) {
-  core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
-  if (session_ && plays(*session_, kGame, variant)) {
-    // START or RESTART before every game of a tournament: the tables are reused,
-    // only cleared.
-    (void)session_->set_position(std::nullopt, {});
-    session_->clear_memory();
-    session_->reseed(std::random_device{}());
-    table_.clear();
-    moves_.clear();
-    board_error_.clear();
-    return true;
-  }
-  const PositionExtras extras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
-  auto created = create_session(kGame, variant, table_, [this] { session_.reset(); }, extras);
-  for (const std::string& text : gomoku_eval_.take_messages()) message(text);
-  if (!created) {
-    error(created.error());
+  // START or RESTART before every game of a tournament: the same size and rule
+  // reuse the tables, only cleared (EngineHost::new_game).
+  const core::VariantArgs variant{{"size", std::to_string(size)}, {"rule", rule_}};
+  if (const core::Status status = host_.new_game(kGame, variant); !status) {
+    error(status.error());
     return false;
   }
-  session_ = std::move(*created);
-  session_->reseed(std::random_device{}());
-  table_.clear();
   size_ = size;
   moves_.clear();
-  board_error_.clear();
   return true;
 }
 
 core::Status GomocupLoop::set_moves(std::vector<std::string> moves) {
-  const core::Status status = session_->set_position(std::nullopt, moves);
+  const core::Status status = host_.session().set_position(std::nullopt, moves);
   if (status) moves_ = std::move(moves);
   return status;
 }
@@ -397,7 +367,9 @@ std::optional<GomocupPoint> GomocupLoop::board_point(std::string_view command, s
 void GomocupLoop::cmd_start(std::string_view args) {
   settle();
   std::int64_t size = 0;
-  if (!parse_int64(trim(args), size)) return error("START needs a board size, like START 15");
+  // Words after the size are ignored (docs/protocol.md, "Transport").
+  const std::vector<std::string_view> words = split_tokens(args);
+  if (words.empty() || !parse_int64(words[0], size)) return error("START needs a board size, like START 15");
   if (size < kMinSize || size > kMaxSize)
     return error(fmt::format("unsupported size {}: narabe plays boards from {} to {}", size, kMinSize, kMaxSize));
   if (!new_game(static_cast<int>(size))) return;
@@ -519,13 +491,13 @@ void GomocupLoop::cmd_about() { reply(std::string(kAbout)); }
 
 void GomocupLoop::cmd_yxstop() {
   // The search ends now and writes its move; with no search there is nothing to stop.
-  if (worker_.busy()) worker_.stop();
+  host_.stop();
 }
 
 void GomocupLoop::cmd_yxshowforbid() {
   if (!need_position()) return;
   std::string text = "FORBID ";
-  for (const std::string& cell : session_->forbidden_points())
+  for (const std::string& cell : host_.session().forbidden_points())
     if (const auto point = cell_to_gomocup_point(cell, size_)) text += fmt::format("{:02}{:02}", point->x, point->y);
   reply(text + ".");
 }
@@ -608,14 +580,14 @@ void GomocupLoop::board_done() {
       if (i < by_colour[1].size()) moves.push_back(by_colour[1][i]);
     }
   }
-  if (const core::Status status = set_moves(std::move(moves)); !status)
+  if (const core::Status status = host_.set_position(std::nullopt, moves, name); !status)
     return refuse_board(name, status.error());
-  board_error_.clear();
+  moves_ = std::move(moves);
   if (input.think) start_search();
 }
 
 void GomocupLoop::start_search() {
-  if (core::is_over(session_->outcome())) return error("the game is over: no move to play");
+  if (core::is_over(host_.session().outcome())) return error("the game is over: no move to play");
   // The manager's clock has run since the command's line was read: what the loop
   // spent since (a rule change's new tables, replaying the game) comes off the budget.
   const auto read = command_read_;
@@ -623,12 +595,12 @@ void GomocupLoop::start_search() {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - read).count();
   SearchRequest request;
   request.level = core::Level::kMax;
-  request.limits = plan_gomocup_search(limits(), session_->side_to_move(), spent);
-  SearchJob job = session_->make_search_job(request, nullptr);
-  worker_.start(
+  request.limits = plan_gomocup_search(limits(), host_.session().side_to_move(), spent);
+  SearchJob job = host_.session().make_search_job(request, nullptr);
+  host_.start(
       [this, job = std::move(job), read](const core::StopSignal& stop) {
         const TextResult result = job(stop);
-        worker_.answering();
+        host_.worker().answering();
         const auto point = cell_to_gomocup_point(result.best_move, size_);
         std::lock_guard lock(mutex_);
         // The manager counts the match time only while the brain thinks; it sends
@@ -646,7 +618,7 @@ void GomocupLoop::start_search() {
         }
         std::vector<std::string> moves = moves_;
         moves.push_back(result.best_move);
-        if (session_->set_position(std::nullopt, moves)) moves_ = std::move(moves);
+        if (host_.session().set_position(std::nullopt, moves)) moves_ = std::move(moves);
         out_.write_line(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms", result.search.depth,
                                     format_score(result.search.score), result.search.nodes,
                                     result.search.time_ms));

@@ -2,8 +2,8 @@
 // The Gomocup loop: the Gomoku AI protocol of Piskvork and the Gomocup tournament
 // (Petr Lastovicka's "new protocol"), with the Yixin-Board extensions; the third
 // front door of the engine, chosen when the first line is a Gomocup command
-// (server.cpp). It plays Gomoku and Renju through the same Session and search as
-// the native loop, at Level max (docs/protocol.md, "Gomocup").
+// (server.cpp). A text adapter over the same EngineHost as the native loop: it plays
+// Gomoku and Renju at Level max (docs/protocol.md, "Gomocup").
 //
 // Coordinates are "X,Y", zero-based from the top-left corner: X is the file (a = 0),
 // Y the row counted from the top, so Y = 0 is narabe's highest rank.
@@ -26,12 +26,9 @@
 #include <vector>
 
 #include "engine/core/side.h"
-#include "engine/core/transposition_table.h"
 #include "engine/search/limits.h"
-#include "protocol/server/deferred_lines.h"
-#include "protocol/server/gomoku_eval_file.h"
+#include "protocol/server/engine_host.h"
 #include "protocol/server/output_channel.h"
-#include "protocol/server/search_worker.h"
 #include "protocol/server/session.h"
 
 namespace narabe::server {
@@ -82,7 +79,6 @@ class GomocupLoop {
   static constexpr int kMaxSize = 22;
 
   explicit GomocupLoop(OutputChannel& out);
-  ~GomocupLoop();
 
   // Handles one input line; false after END.
   bool handle_line(std::string_view line);
@@ -91,16 +87,16 @@ class GomocupLoop {
   // End of input: like END.
   void finish();
   // Waits for the running search to end by itself, and for the lines queued behind it.
-  void wait_idle();
+  void wait_idle() { host_.wait_idle(); }
   // Runs the lines that waited for a search that has ended (see NativeLoop::resume).
-  void resume();
+  void resume() { host_.resume(); }
   // Called on the search thread whenever a search ends.
-  void set_on_idle(std::function<void()> on_idle) { worker_.set_on_idle(std::move(on_idle)); }
+  void set_on_idle(std::function<void()> on_idle) { host_.set_on_idle(std::move(on_idle)); }
 
   // For tests and the debug builds' invariant check. null before the first START.
-  const Session* session() const { return session_.get(); }
+  const Session* session() const { return size_ != 0 ? &host_.session() : nullptr; }
   const std::vector<std::string>& moves() const { return moves_; }
-  bool searching() const { return worker_.busy(); }
+  bool searching() const { return host_.busy(); }
   GomocupLimits limits() const;
   std::string_view rule() const { return rule_; }
   int thread_num() const { return thread_num_; }
@@ -166,14 +162,10 @@ class GomocupLoop {
   void new_match_clock();
 
   OutputChannel& out_;
-  core::TranspositionTable table_;
-  GomokuEvaluation gomoku_eval_;  // the trained weights per rule (MESSAGE when missing)
-  std::unique_ptr<Session> session_;
   int size_ = 0;  // 0 before START
   std::string rule_ = "freestyle";
   std::vector<std::string> moves_;  // the game in play order, black first (cell names)
   std::optional<BoardInput> board_input_;  // between BOARD and DONE
-  std::string board_error_;  // why there is no board to play on; empty: there is
 
   // Applied by settle().
   std::optional<std::string> pending_rule_;
@@ -189,8 +181,8 @@ class GomocupLoop {
   mutable std::mutex mutex_;  // guards limits_ and ended_ against the search thread
   GomocupLimits limits_;
   bool ended_ = false;  // after END nothing more is written
-  DeferredLines deferred_;
-  SearchWorker worker_;  // last: joined before the session and table go away
+  // Last: its search thread, whose job uses the members above, is joined first.
+  EngineHost host_;
 };
 
 }  // namespace narabe::server

@@ -1,6 +1,7 @@
 #include "protocol/server/info_format.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -11,11 +12,24 @@ std::string format_score(core::Score score) {
   return fmt::format("cp {}", score);
 }
 
-std::string format_info(const TextLine& line) {
+Wdl wdl_of(core::Score score) {
+  if (core::is_win(score)) return {1000, 0, 0};
+  if (core::is_loss(score)) return {0, 0, 1000};
+  const double s = static_cast<double>(score);
+  const int win = static_cast<int>(std::lround(1000.0 / (1.0 + std::exp(-(s - kWdlDrawWidth) / kWdlScale))));
+  const int loss = static_cast<int>(std::lround(1000.0 / (1.0 + std::exp((s + kWdlDrawWidth) / kWdlScale))));
+  return {win, 1000 - win - loss, loss};
+}
+
+std::string format_info(const TextLine& line, bool show_wdl) {
   const search::LineReport& r = line.report;
   const std::int64_t nps = static_cast<std::int64_t>(r.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(r.time_ms, 1)));
   std::string text = fmt::format("info depth {} seldepth {} multipv {} score {}", r.depth, r.seldepth,
                                  r.multipv, format_score(r.score));
+  if (show_wdl) {
+    const Wdl wdl = wdl_of(r.score);
+    text += fmt::format(" wdl {} {} {}", wdl.win, wdl.draw, wdl.loss);
+  }
   if (r.bound == core::Bound::kLower) text += " lowerbound";
   if (r.bound == core::Bound::kUpper) text += " upperbound";
   text += fmt::format(" nodes {} nps {} time {} hashfull {}", r.nodes, nps, r.time_ms, r.hashfull);

@@ -3,13 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <iterator>
-#include <random>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "engine/games/registry.h"
-#include "engine/games/reversi/probcut.h"
 #include "engine/search/time_manager.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
@@ -44,18 +41,30 @@ std::string_view outcome_word(core::Outcome o) {
 
 }  // namespace
 
-NativeLoop::NativeLoop(OutputChannel& out) : out_(out), table_(allocate_table(options_)) {
-  evaluation_.apply();
-  games::reversi::set_probcut_enabled(options_.probcut);
-  session_ = std::move(*create_session(games::kDefaultGame, {}, table_));
-  reseed();  // the table and the session start empty
+NativeLoop::NativeLoop(OutputChannel& out)
+    : out_(out), host_(games::kDefaultGame, [this](std::string_view text) {
+        out_.write_line("info string " + printable(text, 300));
+      }) {
+  host_.set_dispatch(
+      [](std::string_view line) {
+        const Tokens tokens = split_tokens(line);
+        return !tokens.empty() && waits_for_job(tokens[0]);
+      },
+      [this](const DeferredLines::Line& line) { execute(line.text); });
 }
 
-NativeLoop::~NativeLoop() { worker_.stop(); }
-
 void NativeLoop::error(std::string_view message) {
+  ++errors_;
   // Messages may quote what the sender wrote: keep the reply one printable line.
   out_.write_line(fmt::format("info string error {}", printable(message, 300)));
+}
+
+void NativeLoop::ignore_extra(const Tokens& tokens, std::size_t used) {
+  if (tokens.size() <= used) return;
+  std::vector<std::string> extra;
+  for (std::size_t i = used; i < tokens.size() && extra.size() < 8; ++i) extra.push_back(sanitize_for_echo(tokens[i]));
+  out_.write_line(fmt::format("info string ignored extra words after {}: {}{}", sanitize_for_echo(tokens[0]),
+                              fmt::join(extra, " "), tokens.size() - used > extra.size() ? " ..." : ""));
 }
 
 bool NativeLoop::waits_for_job(std::string_view command) {
@@ -65,22 +74,9 @@ bool NativeLoop::waits_for_job(std::string_view command) {
 }
 
 bool NativeLoop::need_position() {
-  if (position_error_.empty()) return true;
-  error(fmt::format("no position: {}; send a valid position", position_error_));
+  if (host_.has_position()) return true;
+  error(fmt::format("no position: {}; send a valid position", host_.position_error()));
   return false;
-}
-
-void NativeLoop::reset_game_memory() {
-  table_.clear();
-  session_->clear_memory();
-  reseed();
-}
-
-void NativeLoop::reseed() {
-  // A set Seed restarts the same random sequence at every game, so a game played
-  // with the same moves repeats exactly whatever came before; Seed 0 draws a fresh
-  // seed for every game.
-  session_->reseed(options_.seed != 0 ? options_.seed : std::random_device{}());
 }
 
 bool NativeLoop::handle_line(std::string_view line) {
@@ -90,55 +86,50 @@ bool NativeLoop::handle_line(std::string_view line) {
   const std::string_view cmd = tokens[0];
   // Heard whatever runs or waits.
   if (cmd == "quit") {
+    ignore_extra(tokens, 1);
     finish();
     return false;
   }
   if (cmd == "isready") {
     out_.write_line("readyok");
+    ignore_extra(tokens, 1);
     return true;
   }
   if (cmd == "stop") {
-    cmd_stop();
+    const bool queued = host_.has_queued();  // then it runs again behind them, and says it then
+    ponder_limits_.reset();
+    host_.stop();
+    if (!queued) ignore_extra(tokens, 1);
     // A search queued before the stop is stopped too, once it has started.
-    if (!deferred_.empty()) deferred_.push(line, DeferredLines::Clock::now());
+    host_.queue_behind(line, DeferredLines::Clock::now());
     resume();
     return true;
   }
-  if (!deferred_.empty() || (worker_.busy() && waits_for_job(cmd))) {
-    deferred_.push(line, DeferredLines::Clock::now());
+  if (cmd == "ponderhit" && !host_.has_queued()) {
+    cmd_ponderhit();
+    ignore_extra(tokens, 1);
     return true;
   }
+  if (host_.queue_if_waiting(line, DeferredLines::Clock::now())) return true;
   return execute(line);
-}
-
-void NativeLoop::resume() {
-  worker_.wait_if_answering();
-  deferred_.run_ready(
-      [this](std::string_view line) {
-        const Tokens tokens = split_tokens(line);
-        return !worker_.busy() || tokens.empty() || !waits_for_job(tokens[0]);
-      },
-      [this](const DeferredLines::Line& line) { execute(line.text); });
-}
-
-void NativeLoop::wait_idle() {
-  wait_until_settled(worker_, deferred_, [this] { resume(); });
 }
 
 bool NativeLoop::execute(std::string_view line) {
   const Tokens tokens = split_tokens(line);
   if (tokens.empty()) return true;
   const std::string_view cmd = tokens[0];
-  const std::string_view rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));
+  const std::string_view rest = after_tokens(line, 1);
+  const int errors_before = errors_;
 
   if (cmd == "uci") cmd_handshake("uciok");
   else if (cmd == "ugi") cmd_handshake("ugiok");
   else if (cmd == "setoption") cmd_setoption(rest);
   else if (cmd == "newgame") cmd_newgame(tokens);
-  else if (cmd == "ucinewgame" || cmd == "uginewgame") cmd_ucinewgame();
+  else if (cmd == "ucinewgame" || cmd == "uginewgame") host_.restart_game();
   else if (cmd == "position") cmd_position(tokens);
   else if (cmd == "go") cmd_go(tokens);
-  else if (cmd == "stop") cmd_stop();
+  else if (cmd == "stop") host_.stop();
+  else if (cmd == "ponderhit") cmd_ponderhit();
   else if (cmd == "d") cmd_d();
   else if (cmd == "legal") cmd_legal();
   else if (cmd == "result") {
@@ -149,11 +140,17 @@ bool NativeLoop::execute(std::string_view line) {
   else if (cmd == "eval") cmd_eval();
   else if (cmd == "bench") cmd_bench();
   else if (cmd == "forbidden") cmd_forbidden();
-  else if (cmd == "debug" || cmd == "ponderhit" || cmd == "register") {
-    // UCI commands with nothing to do here: accepted silently.
+  else if (cmd == "debug" || cmd == "register") {
+    // UCI commands with nothing to do here: accepted silently, their words too.
   } else {
     error(fmt::format("unknown command {}", sanitize_for_echo(cmd)));
   }
+  // The words after those a command reads are ignored, and said so once it has run;
+  // a refused command has its error as its only reply.
+  static constexpr std::string_view kBare[] = {"uci",  "ugi", "ucinewgame", "uginewgame", "stop", "ponderhit",
+                                               "d",    "legal", "result",   "eval",       "bench", "forbidden"};
+  const bool bare = std::find(std::begin(kBare), std::end(kBare), cmd) != std::end(kBare);
+  if (errors_ == errors_before && (bare || cmd == "query" || cmd == "perft")) ignore_extra(tokens, bare ? 1 : 2);
   return true;
 }
 
@@ -162,10 +159,9 @@ void NativeLoop::handle_overlong_line(std::size_t length) {
 }
 
 void NativeLoop::finish() {
-  if (worker_.busy() && !worker_.running_infinite()) worker_.wait_for(kQuitGrace);
   // What still waited runs now, every job it starts stopped at once, so that each
   // `go` still gets its bestmove.
-  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
+  host_.finish(kQuitGrace);
 }
 
 void NativeLoop::cmd_handshake(std::string_view ok_word) {
@@ -174,64 +170,13 @@ void NativeLoop::cmd_handshake(std::string_view ok_word) {
   for (const std::string& line : game_lines()) out_.write_line(line);
   // The weights are read at start; the handshake is the first chance to say that
   // they could not be (the engine plays on with the simple evaluation).
-  if (!evaluation_.startup_error().empty() && !evaluation_.patterns_loaded())
-    error(fmt::format("reversi evaluation weights: {}; using the simple evaluation", evaluation_.startup_error()));
+  if (const std::string notes = host_.startup_notes(); !notes.empty()) error(notes);
   for (const std::string& line : option_lines()) out_.write_line(line);
   out_.write_line(std::string(ok_word));
 }
 
 void NativeLoop::cmd_setoption(std::string_view args) {
-  auto change = parse_setoption(args, options_);
-  if (!change) return error(change.error());
-  switch (change->id) {
-    case OptionId::kHash:
-          try {
-        table_.resize(static_cast<std::size_t>(change->updated.hash_mb));
-      } catch (const std::bad_alloc&) {
-        return error(fmt::format("cannot allocate {} MB for Hash; keeping {} MB", change->updated.hash_mb,
-                                 options_.hash_mb));
-      }
-      break;
-    case OptionId::kSeed:
-          options_ = change->updated;
-      reseed();
-      return;
-    case OptionId::kEvaluation:
-          evaluation_.use_patterns(change->updated.pattern_eval);
-      evaluation_.apply();
-      break;
-    case OptionId::kGomokuEval:
-          gomoku_eval_.set_mode(change->updated.gomoku_eval);
-      session_->set_extras(position_extras());
-      report_gomoku_eval();
-      break;
-    case OptionId::kProbCut:
-          games::reversi::set_probcut_enabled(change->updated.probcut);
-      break;
-    case OptionId::kEvalFile: {
-          const core::Status loaded = evaluation_.load(change->updated.eval_file);
-      if (!loaded)
-        return error(fmt::format("reversi evaluation weights: {}; keeping the previous ones", loaded.error()));
-      evaluation_.apply();
-      break;
-    }
-    case OptionId::kClearHash:
-      // Everything earlier searches learned goes; the position and options stay.
-      table_.clear();
-      session_->clear_memory();
-      return;
-    case OptionId::kThreads: {
-      // The search runs on one thread for now; the value is kept, clamped to what the
-      // machine has, for when it does not.
-      const ThreadsSetting setting = clamp_threads(change->updated.threads, std::thread::hardware_concurrency());
-      change->updated.threads = setting.threads;
-      out_.write_line("info string " + setting.note);
-      break;
-    }
-    default:
-      break;
-  }
-  options_ = change->updated;
+  if (const core::Status status = host_.set_option(args); !status) error(status.error());
 }
 
 void NativeLoop::cmd_newgame(const Tokens& tokens) {
@@ -242,86 +187,60 @@ void NativeLoop::cmd_newgame(const Tokens& tokens) {
   core::VariantArgs variant;
   for (std::size_t i = 2; i + 1 < tokens.size(); i += 2)
     variant.emplace_back(std::string(tokens[i]), std::string(tokens[i + 1]));
-  if (plays(*session_, tokens[1], variant)) {
-    // The same game and variant: its tables are reused, only cleared.
-    (void)session_->set_position(std::nullopt, {});
-    position_error_.clear();
-    reset_game_memory();
-    return;
-  }
-  auto session = create_session(tokens[1], variant, table_, [this] { session_.reset(); }, position_extras());
-  report_gomoku_eval();
-  if (!session) return error(session.error());
-  session_ = std::move(*session);
-  position_error_.clear();
-  // A new session's own tables start empty; the shared one may hold the last game's.
-  table_.clear();
-  reseed();
-}
-
-PositionExtras NativeLoop::position_extras() {
-  return PositionExtras{[this](games::gomoku::Rule rule) { return gomoku_eval_.weights_for(rule); }};
-}
-
-void NativeLoop::report_gomoku_eval() {
-  for (const std::string& text : gomoku_eval_.take_messages()) out_.write_line("info string " + printable(text, 300));
-}
-
-void NativeLoop::cmd_ucinewgame() {
-  // A fresh game of the same game and variant, from its start position.
-  auto fresh = session_->set_position(std::nullopt, {});
-  (void)fresh;
-  position_error_.clear();
-  reset_game_memory();
+  if (const core::Status status = host_.new_game(tokens[1], variant); !status) error(status.error());
 }
 
 void NativeLoop::cmd_position(const Tokens& tokens) {
   const core::Status status = set_position(tokens);
-  if (status) {
-    position_error_.clear();
-    return;
-  }
   // The GUI's game is not the one the engine holds: searching the old position would
   // answer a move for another board. Nothing is searched until a valid one comes.
-  position_error_ = fmt::format("the last position was rejected ({})", printable(status.error(), 200));
-  error(fmt::format("position rejected; no position until a valid one: {}", status.error()));
+  if (!status) error(fmt::format("position rejected; no position until a valid one: {}", status.error()));
 }
 
 core::Status NativeLoop::set_position(const Tokens& tokens) {
   std::optional<std::string> fen;
   std::size_t i = 1;
+  const auto refuse = [this](std::string message) {
+    host_.reject_position("position", message);
+    return core::make_error(std::move(message));
+  };
   if (i < tokens.size() && tokens[i] == "startpos") {
     ++i;
   } else if (i < tokens.size() && tokens[i] == "fen") {
-    if (i + 2 >= tokens.size()) return core::make_error("fen needs '<board> <side>'");
+    if (i + 2 >= tokens.size()) return refuse("fen needs '<board> <side>'");
     fen = std::string(tokens[i + 1]) + " " + std::string(tokens[i + 2]);
     i += 3;
   } else {
-    return core::make_error("position needs 'startpos' or 'fen <board> <side>'");
+    return refuse("position needs 'startpos' or 'fen <board> <side>'");
   }
   std::vector<std::string> moves;
   if (i < tokens.size()) {
-    if (tokens[i] != "moves")
-      return core::make_error(fmt::format("expected 'moves', found '{}'", sanitize_for_echo(tokens[i])));
+    if (tokens[i] != "moves") return refuse(fmt::format("expected 'moves', found '{}'", sanitize_for_echo(tokens[i])));
     for (++i; i < tokens.size(); ++i) moves.emplace_back(tokens[i]);
   }
-  return fen ? session_->set_position(std::string_view(*fen), moves) : session_->set_position(std::nullopt, moves);
+  return fen ? host_.set_position(std::string_view(*fen), moves) : host_.set_position(std::nullopt, moves);
 }
 
 void NativeLoop::cmd_go(const Tokens& tokens) {
+  const EngineOptions& options = host_.options();
   SearchRequest request;
-  request.level = options_.level;
-  request.multipv = options_.multipv;
-  request.own_book = options_.own_book;
+  request.level = options.level;
+  request.multipv = options.multipv;
+  request.own_book = options.own_book;
   search::SearchLimits& limits = request.limits;
+  limits.move_overhead = options.move_overhead_ms;
+  bool ponder = false;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const std::string_view key = tokens[i];
     if (key == "infinite") {
       limits.infinite = true;
       continue;
     }
-    if (key == "ponder" || key == "searchmoves" || key == "mate")
-      return error(fmt::format("go: '{}' is not supported", key));
+    if (key == "ponder") {
+      ponder = true;
+      continue;
+    }
+    if (key == "searchmoves" || key == "mate") return error(fmt::format("go: '{}' is not supported", key));
     if (i + 1 >= tokens.size()) return error(fmt::format("go: '{}' needs a value", sanitize_for_echo(key)));
     const std::string_view text = tokens[++i];
     std::int64_t value = 0;
@@ -351,71 +270,91 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
       return error(fmt::format("go: unknown limit '{}'", sanitize_for_echo(key)));
     }
   }
-  if (!position_error_.empty()) {
+  if (!host_.has_position()) {
     // A well-formed go still gets one bestmove, as every GUI waits for it; (none)
     // plays nothing.
     need_position();
     out_.write_line("bestmove (none)");
     return;
   }
+  const Session& session = host_.session();
   // `go` alone, only an increment, or only the opponent's clock: a default budget
   // (search::with_default_budget), so that the search ends by itself.
-  limits = search::with_default_budget(limits, session_->side_to_move());
+  limits = search::with_default_budget(limits, session.side_to_move());
+  ponder_limits_.reset();
+  if (ponder && !limits.infinite) {
+    // Pondering searches the GUI's expected position until ponderhit (then the clock
+    // runs, cmd_ponderhit) or stop: no clock limits it yet.
+    ponder_limits_ = limits;
+    ponder_side_ = session.side_to_move();
+    limits.movetime.reset();
+    limits.time[0].reset();
+    limits.time[1].reset();
+    limits.infinite = true;
+  }
 
-  if (options_.level != core::Level::kMax)
-    out_.write_line(fmt::format("info string level {}", core::level_name(options_.level)));
-  SearchJob job = session_->make_search_job(request, [this](const TextLine& line) {
-    out_.write_line(format_info(line));
+  if (options.level != core::Level::kMax)
+    out_.write_line(fmt::format("info string level {}", core::level_name(options.level)));
+  const bool show_wdl = options.show_wdl;
+  SearchJob job = host_.session().make_search_job(request, [this, show_wdl](const TextLine& line) {
+    out_.write_line(format_info(line, show_wdl));
   });
-  worker_.start(
+  host_.start(
       [this, job = std::move(job)](const core::StopSignal& stop) {
         const TextResult result = job(stop);
-        worker_.answering();
+        host_.worker().answering();
         out_.write_line(format_bestmove(result));
       },
       limits.infinite);
 }
 
-void NativeLoop::cmd_stop() {
-  if (worker_.busy()) worker_.stop();
+void NativeLoop::cmd_ponderhit() {
+  // The expected move was played: the search goes on as the `go` asked, its clock
+  // starting now. With no clock (depth or nodes only) it answers now, with what it
+  // found while pondering.
+  if (!ponder_limits_ || !host_.busy()) return;
+  const search::Deadlines deadlines = search::plan_time(*ponder_limits_, ponder_side_);
+  const std::int64_t ms = deadlines.soft_ms ? *deadlines.soft_ms : 0;
+  ponder_limits_.reset();
+  host_.worker().stop_after(std::chrono::milliseconds(ms));
 }
 
 void NativeLoop::cmd_d() {
   if (!need_position()) return;
-  const std::string variant = session_->variant_description();
-  out_.write_line(fmt::format("game {}{}{}", session_->game_name(), variant.empty() ? "" : " ", variant));
-  std::string diagram = session_->diagram();
+  const std::string variant = host_.session().variant_description();
+  out_.write_line(fmt::format("game {}{}{}", host_.session().game_name(), variant.empty() ? "" : " ", variant));
+  std::string diagram = host_.session().diagram();
   std::size_t start = 0;
   for (std::size_t nl; (nl = diagram.find('\n', start)) != std::string::npos; start = nl + 1)
     out_.write_line(diagram.substr(start, nl - start));
-  out_.write_line("fen " + session_->fen());
-  out_.write_line(fmt::format("side {}", core::fen_letter(session_->side_to_move())));
-  out_.write_line(fmt::format("hash {:016x}", session_->hash()));
+  out_.write_line("fen " + host_.session().fen());
+  out_.write_line(fmt::format("side {}", core::fen_letter(host_.session().side_to_move())));
+  out_.write_line(fmt::format("hash {:016x}", host_.session().hash()));
   cmd_result();
 }
 
 void NativeLoop::cmd_legal() {
   if (!need_position()) return;
-  const auto moves = session_->legal_moves();
+  const auto moves = host_.session().legal_moves();
   out_.write_line(moves.empty() ? "legal" : fmt::format("legal {}", fmt::join(moves, " ")));
 }
 
 void NativeLoop::cmd_result() {
-  const core::Outcome outcome = session_->outcome();
+  const core::Outcome outcome = host_.session().outcome();
   std::string line = fmt::format("result {}", outcome_word(outcome));
-  const auto cells = session_->winning_line();
+  const auto cells = host_.session().winning_line();
   if (!cells.empty()) line += fmt::format(" line {}", fmt::join(cells, " "));
   out_.write_line(line);
 }
 
 void NativeLoop::cmd_query(const Tokens& tokens) {
-  if (tokens.size() != 2) return error("query needs one of: gameover p1turn result");
+  if (tokens.size() < 2) return error("query needs one of: gameover p1turn result");
   if (!need_position()) return;
-  const core::Outcome outcome = session_->outcome();
+  const core::Outcome outcome = host_.session().outcome();
   if (tokens[1] == "gameover") {
     out_.write_line(core::is_over(outcome) ? "response true" : "response false");
   } else if (tokens[1] == "p1turn") {
-    out_.write_line(session_->side_to_move() == core::Side::kFirst ? "response true" : "response false");
+    out_.write_line(host_.session().side_to_move() == core::Side::kFirst ? "response true" : "response false");
   } else if (tokens[1] == "result") {
     switch (outcome) {
       case core::Outcome::kFirstWins: out_.write_line("response p1win"); break;
@@ -430,14 +369,14 @@ void NativeLoop::cmd_query(const Tokens& tokens) {
 
 void NativeLoop::cmd_perft(const Tokens& tokens) {
   int depth = 0;
-  if (tokens.size() != 2 || !parse_int(tokens[1], depth) || depth < 1 || depth > 64)
+  if (tokens.size() < 2 || !parse_int(tokens[1], depth) || depth < 1 || depth > 64)
     return error("perft needs a depth from 1 to 64");
   if (!need_position()) return;
-  PerftJob job = session_->make_perft_job(depth);
-  worker_.start(
+  PerftJob job = host_.session().make_perft_job(depth);
+  host_.start(
       [this, job = std::move(job)](const core::StopSignal& stop) {
         const PerftResult result = job(stop);
-        worker_.answering();
+        host_.worker().answering();
         for (const auto& [move, count] : result.per_move) out_.write_line(fmt::format("{}: {}", move, count));
         if (stop.requested()) out_.write_line("info string perft stopped; counts are partial");
         out_.write_line(fmt::format("nodes {}", result.total));
@@ -447,20 +386,20 @@ void NativeLoop::cmd_perft(const Tokens& tokens) {
 
 void NativeLoop::cmd_eval() {
   if (!need_position()) return;
-  for (const core::EvalTerm& term : session_->evaluation())
+  for (const core::EvalTerm& term : host_.session().evaluation())
     out_.write_line(fmt::format("eval {} {}", term.value, term.name));
 }
 
 void NativeLoop::cmd_bench() {
-  worker_.start(
-      [this](const core::StopSignal& stop) {
-        const BenchTotals totals = run_all_benches(stop, [this](const BenchLine& line) {
+  host_.start(
+      [this, settings = host_.game_settings()](const core::StopSignal& stop) {
+        const BenchTotals totals = run_all_benches(stop, settings, [this](const BenchLine& line) {
           const std::string game = line.variant.empty() ? std::string(line.game)
                                                         : fmt::format("{} {}", line.game, line.variant);
           out_.write_line(fmt::format("info string bench {} depth {} nodes {} time {} fen {}", game, line.depth,
                                       line.nodes, line.time_us / 1000, line.fen));
         });
-        worker_.answering();
+        host_.worker().answering();
         const auto nps = totals.nodes * 1000000 / static_cast<std::uint64_t>(std::max<std::int64_t>(totals.time_us, 1));
         out_.write_line(fmt::format("bench {} nodes {} nps", totals.nodes, nps));
       },
@@ -469,7 +408,7 @@ void NativeLoop::cmd_bench() {
 
 void NativeLoop::cmd_forbidden() {
   if (!need_position()) return;
-  const auto cells = session_->forbidden_points();
+  const auto cells = host_.session().forbidden_points();
   out_.write_line(cells.empty() ? "forbidden" : fmt::format("forbidden {}", fmt::join(cells, " ")));
 }
 

@@ -49,16 +49,13 @@ std::string format_nboard_eval(core::Score score) {
   return fmt::format("{:.2f}", static_cast<double>(score) / 100.0);
 }
 
-NBoardLoop::NBoardLoop(OutputChannel& out) : out_(out), table_([] {
-        EngineOptions defaults;  // this loop has no options: the native default size
-        return allocate_table(defaults);
-      }()) {
-  evaluation_.apply();
-  session_ = std::move(*create_session(kGame, {}, table_));
-  session_->reseed(std::random_device{}());
+NBoardLoop::NBoardLoop(OutputChannel& out)
+    : out_(out), host_(kGame, [this](std::string_view text) { out_.write_line("status " + printable(text, 200)); }) {
+  // Every command but ping (handle_line) uses or changes the position: each waits
+  // for a running search, and they keep their order.
+  host_.set_dispatch([](std::string_view) { return true; },
+                     [this](const DeferredLines::Line& line) { execute(line.text); });
 }
-
-NBoardLoop::~NBoardLoop() { worker_.stop(); }
 
 void NBoardLoop::error(std::string_view message) {
   out_.write_line(fmt::format("status error: {}", printable(message, 200)));
@@ -78,28 +75,8 @@ bool NBoardLoop::handle_line(std::string_view line) {
     cmd_ping(tokens);
     return true;
   }
-  // The other commands use or change the position: they wait for a running search,
-  // and keep their order.
-  if (!deferred_.empty() || worker_.busy()) {
-    deferred_.push(line, DeferredLines::Clock::now());
-    return true;
-  }
-  execute(line);
+  if (!host_.queue_if_waiting(line, DeferredLines::Clock::now())) execute(line);
   return true;
-}
-
-void NBoardLoop::resume() {
-  worker_.wait_if_answering();
-  deferred_.run_ready([this](std::string_view) { return !worker_.busy(); },
-                      [this](const DeferredLines::Line& line) { execute(line.text); });
-}
-
-void NBoardLoop::wait_idle() {
-  wait_until_settled(worker_, deferred_, [this] { resume(); });
-}
-
-void NBoardLoop::run_deferred_stopped() {
-  run_all_stopped(worker_, deferred_, [this](const DeferredLines::Line& line) { execute(line.text); });
 }
 
 void NBoardLoop::execute(std::string_view line) {
@@ -112,9 +89,8 @@ void NBoardLoop::execute(std::string_view line) {
     out_.write_line(fmt::format("set myname {}", kEngineName));
     // NBoard shows status lines; the weights are read at start, so this is the first
     // chance to say that they could not be.
-    if (!evaluation_.patterns_loaded())
-      out_.write_line(fmt::format("status reversi evaluation weights: {}; using the simple evaluation",
-                                  printable(evaluation_.startup_error(), 200)));
+    if (const std::string notes = host_.startup_notes(); !notes.empty())
+      out_.write_line("status " + printable(notes, 200));
   } else if (cmd == "set") {
     cmd_set(tokens, line);
   } else if (cmd == "move") {
@@ -136,17 +112,16 @@ void NBoardLoop::execute(std::string_view line) {
 }
 
 bool NBoardLoop::need_position() {
-  if (position_error_.empty()) return true;
-  error(fmt::format("no position: {}; send set game", position_error_));
+  if (host_.has_position()) return true;
+  error(fmt::format("no position: {}; send set game", host_.position_error()));
   return false;
 }
 
 void NBoardLoop::handle_overlong_line(std::size_t) {}
 
 void NBoardLoop::finish() {
-  if (worker_.busy()) worker_.wait_for(kQuitGrace);
   // What still waited runs now, every search it starts stopped at once.
-  run_deferred_stopped();
+  host_.finish(kQuitGrace);
 }
 
 void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
@@ -155,7 +130,7 @@ void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
   if (what == "game") return cmd_set_game(after_tokens(line, 2));
   if (what == "depth" || what == "contempt") {
     int value = 0;
-    if (tokens.size() != 3 || !parse_int(tokens[2], value))
+    if (tokens.size() < 3 || !parse_int(tokens[2], value))
       return error(fmt::format("set {} needs a whole number", what));
     if (what == "contempt") {
       contempt_ = value;
@@ -172,30 +147,26 @@ void NBoardLoop::cmd_set_game(std::string_view ggf) {
   // move for the old one would be a move in another game.
   auto game = parse_ggf(ggf);
   if (!game) {
-    position_error_ = fmt::format("the last set game was rejected ({})", game.error());
+    host_.reject_position("set game", game.error());
     return error(fmt::format("bad GGF; no position until a valid game: {}", game.error()));
   }
-  const core::Status status = session_->set_position(std::string_view(game->fen), game->moves);
-  if (!status) {
-    position_error_ = fmt::format("the last set game was rejected ({})", status.error());
-    return error(fmt::format("game rejected; no position until a valid game: {}", status.error()));
-  }
-  position_error_.clear();
+  const core::Status status = host_.set_position(std::string_view(game->fen), game->moves, "set game");
+  if (!status) return error(fmt::format("game rejected; no position until a valid game: {}", status.error()));
 }
 
 void NBoardLoop::cmd_move(std::string_view text) {
   if (!need_position()) return;
   auto move = nboard_move_to_reversi(text);
   if (!move) return error(fmt::format("move rejected: {}", move.error()));
-  const std::string fen = session_->fen();
+  const std::string fen = host_.session().fen();
   const std::vector<std::string> moves{*move};
-  const core::Status status = session_->set_position(std::string_view(fen), moves);
+  const core::Status status = host_.session().set_position(std::string_view(fen), moves);
   if (!status) error(fmt::format("move rejected, position kept: {}", status.error()));
 }
 
 void NBoardLoop::cmd_go() {
   if (!need_position()) return;
-  if (core::is_over(session_->outcome())) return error("the game is over; no move to play");
+  if (core::is_over(host_.session().outcome())) return error("the game is over; no move to play");
   out_.write_line("status thinking");
   start_search(1, false);
 }
@@ -207,7 +178,7 @@ void NBoardLoop::cmd_hint(const Tokens& tokens) {
   if (!need_position()) return;
   count = std::min(count, 64);
   out_.write_line("status thinking");
-  if (core::is_over(session_->outcome())) {
+  if (core::is_over(host_.session().outcome())) {
     out_.write_line("status");
     return;
   }
@@ -218,7 +189,7 @@ void NBoardLoop::cmd_ping(const Tokens& tokens) {
   // NBoard changes the position after the pong: a search must end before it, and
   // its replies come first, so NBoard knows they are about the old position. So do
   // the lines sent before the ping, each search they start stopped at once.
-  run_deferred_stopped();
+  host_.finish(std::chrono::milliseconds(0));
   if (tokens.size() < 2) return out_.write_line("pong");
   out_.write_line(fmt::format("pong {}", sanitize_for_echo(tokens[1])));
 }
@@ -237,14 +208,14 @@ void NBoardLoop::start_search(int multipv, bool hint) {
     std::map<int, TextLine> by_rank;
   };
   auto lines = std::make_shared<Lines>();
-  SearchJob job = session_->make_search_job(request, [lines](const TextLine& line) {
+  SearchJob job = host_.session().make_search_job(request, [lines](const TextLine& line) {
     std::lock_guard lock(lines->mutex);
     lines->by_rank[line.report.multipv] = line;
   });
-  worker_.start(
+  host_.start(
       [this, job = std::move(job), lines, hint](const core::StopSignal& stop) {
         const TextResult result = job(stop);
-        worker_.answering();
+        host_.worker().answering();
         if (hint) {
           std::lock_guard lock(lines->mutex);
           for (const auto& [rank, line] : lines->by_rank) {

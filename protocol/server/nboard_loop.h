@@ -1,8 +1,8 @@
 #pragma once
 // The NBoard loop: Chris Welty's NBoard protocol (the Othello GUI's), the second
 // front door of the engine, chosen when the first line is `nboard <version>`
-// (server.cpp). It plays Reversi through the same Session and search as the native
-// loop, at Level max to the depth of `set depth` (docs/protocol.md, "NBoard").
+// (server.cpp). A text adapter over the same EngineHost as the native loop: it plays
+// Reversi at Level max to the depth of `set depth` (docs/protocol.md, "NBoard").
 //
 // Lines it does not know are ignored without a reply, as NBoard requires; a line it
 // knows but cannot use (a bad GGF, an illegal move) gets one `status error ...`
@@ -16,11 +16,8 @@
 #include <vector>
 
 #include "engine/core/score.h"
-#include "engine/core/transposition_table.h"
-#include "protocol/server/deferred_lines.h"
+#include "protocol/server/engine_host.h"
 #include "protocol/server/output_channel.h"
-#include "protocol/server/reversi_eval_file.h"
-#include "protocol/server/search_worker.h"
 #include "protocol/server/session.h"
 
 namespace narabe::server {
@@ -36,7 +33,6 @@ class NBoardLoop {
   static constexpr int kMaxDepth = 60;
 
   explicit NBoardLoop(OutputChannel& out);
-  ~NBoardLoop();
 
   // Handles one input line; false after `quit`.
   bool handle_line(std::string_view line);
@@ -45,27 +41,25 @@ class NBoardLoop {
   // End of input: like `quit`.
   void finish();
   // Waits for the running search to end by itself, and for the lines queued behind it.
-  void wait_idle();
+  void wait_idle() { host_.wait_idle(); }
   // Runs the lines that waited for a search that has ended (see NativeLoop::resume).
-  void resume();
+  void resume() { host_.resume(); }
   // Called on the search thread whenever a search ends.
-  void set_on_idle(std::function<void()> on_idle) { worker_.set_on_idle(std::move(on_idle)); }
+  void set_on_idle(std::function<void()> on_idle) { host_.set_on_idle(std::move(on_idle)); }
 
   // For tests.
-  const Session& session() const { return *session_; }
+  const Session& session() const { return host_.session(); }
   int depth() const { return depth_; }
   int contempt() const { return contempt_; }
-  bool searching() const { return worker_.busy(); }
+  bool searching() const { return host_.busy(); }
   // false after a rejected `set game`, until a valid one.
-  bool has_position() const { return position_error_.empty(); }
+  bool has_position() const { return host_.has_position(); }
 
  private:
   using Tokens = std::vector<std::string_view>;
 
   // One command, now.
   void execute(std::string_view line);
-  // Stops the search, then runs the queued lines, stopping each search they start.
-  void run_deferred_stopped();
   // For the commands that use the position: false (and the error) when there is none.
   bool need_position();
   void error(std::string_view message);
@@ -81,14 +75,10 @@ class NBoardLoop {
   void start_search(int multipv, bool hint);
 
   OutputChannel& out_;
-  EvaluationChoice evaluation_;  // the trained weights, or the simple evaluation
-  core::TranspositionTable table_;
-  std::unique_ptr<Session> session_;
-  std::string position_error_;  // why there is no position; empty: there is
-  DeferredLines deferred_;
   int depth_ = kDefaultDepth;
   int contempt_ = 0;  // accepted and kept; the search has no contempt
-  SearchWorker worker_;  // last: joined before the session and table go away
+  // Last: its search thread, whose job uses the members above, is joined first.
+  EngineHost host_;
 };
 
 }  // namespace narabe::server

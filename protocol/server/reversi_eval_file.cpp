@@ -67,22 +67,33 @@ core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::
                                      path));
 }
 
-EvaluationChoice::EvaluationChoice() {
+ReversiEvaluation::ReversiEvaluation() {
   const core::Status status = load(kDefaultEvalFile);
   if (!status) startup_error_ = status.error();
+  remake();
 }
 
-core::Status EvaluationChoice::load(std::string_view path) {
+core::Status ReversiEvaluation::load(std::string_view path) {
   auto loaded = load_reversi_weights(path);
   if (!loaded) return core::make_error(loaded.error());
   weights_ = std::move(*loaded);
+  remake();
   return core::Ok{};
 }
 
-void EvaluationChoice::use_patterns(bool patterns) { use_patterns_ = patterns; }
+void ReversiEvaluation::use_patterns(bool patterns) {
+  use_patterns_ = patterns;
+  remake();
+}
 
-void EvaluationChoice::apply() const {
-  games::reversi::set_active_pattern_weights(use_patterns_ ? weights_ : nullptr);
+void ReversiEvaluation::use_probcut(bool probcut) {
+  probcut_ = probcut;
+  remake();
+}
+
+void ReversiEvaluation::remake() {
+  settings_ = std::make_shared<const games::reversi::EvalSettings>(
+      games::reversi::EvalSettings{use_patterns_ ? weights_ : nullptr, probcut_});
 }
 
 }  // namespace narabe::server

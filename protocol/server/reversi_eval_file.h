@@ -16,6 +16,7 @@
 
 #include "engine/core/expected.h"
 #include "engine/games/reversi/pattern_weights.h"
+#include "engine/games/reversi/reversi.h"
 
 namespace narabe::server {
 
@@ -25,25 +26,32 @@ inline constexpr std::string_view kDefaultEvalFile = "reversi_eval.bin";
 core::Expected<std::shared_ptr<const games::reversi::PatternWeights>> load_reversi_weights(
     std::string_view path);
 
-// What one protocol loop holds: the loaded weights and whether to use them.
-class EvaluationChoice {
+// Reversi's own settings, as the engine host holds them: the loaded weights, whether
+// to use them (the Evaluation option) and ProbCut. settings() is what the Reversi
+// session gives every position it makes (Reversi::set_eval_settings): a new object
+// after each change, so a search running on the old one is not touched.
+class ReversiEvaluation {
  public:
   // Loads the default file; `startup_error()` says what went wrong, if anything.
-  EvaluationChoice();
+  ReversiEvaluation();
 
   // Loads another file; on failure the weights held stay and the error says why.
   core::Status load(std::string_view path);
   // true: the trained patterns (when loaded); false: the simple evaluation.
   void use_patterns(bool patterns);
-  // Makes this choice the process's (Reversi::evaluate reads it).
-  void apply() const;
+  void use_probcut(bool probcut);
+  const std::shared_ptr<const games::reversi::EvalSettings>& settings() const { return settings_; }
 
   const std::string& startup_error() const { return startup_error_; }
   bool patterns_loaded() const { return weights_ != nullptr; }
 
  private:
+  void remake();
+
   std::shared_ptr<const games::reversi::PatternWeights> weights_;
   bool use_patterns_ = true;
+  bool probcut_ = true;
+  std::shared_ptr<const games::reversi::EvalSettings> settings_;
   std::string startup_error_;
 };
 

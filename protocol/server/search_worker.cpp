@@ -6,6 +6,7 @@ SearchWorker::~SearchWorker() { stop(); }
 
 void SearchWorker::join() {
   if (thread_.joinable()) thread_.join();
+  if (timer_.joinable()) timer_.join();  // the job has ended: the timer returns at once
 }
 
 void SearchWorker::start(Job job, bool infinite) {
@@ -28,6 +29,14 @@ void SearchWorker::start(Job job, bool infinite) {
 void SearchWorker::stop() {
   stop_.request();
   join();
+}
+
+void SearchWorker::stop_after(std::chrono::milliseconds delay) {
+  if (timer_.joinable()) return;  // this job has its deadline already
+  timer_ = std::thread([this, delay] {
+    std::unique_lock lock(mutex_);
+    if (!done_.wait_for(lock, delay, [this] { return !busy_.load(); })) stop_.request();
+  });
 }
 
 bool SearchWorker::wait_for(std::chrono::milliseconds timeout) {

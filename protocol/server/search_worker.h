@@ -26,6 +26,9 @@ class SearchWorker {
   bool running_infinite() const { return busy() && infinite_; }
   // Raises the stop signal and waits for the job to end.
   void stop();
+  // Raises the stop signal `delay` from now unless the job has ended by then (a
+  // pondering search after ponderhit: its clock starts now).
+  void stop_after(std::chrono::milliseconds delay);
   // Waits for the job to end by itself.
   void wait() { join(); }
   // Waits up to `timeout` for the job to end by itself; true when it has.
@@ -47,6 +50,7 @@ class SearchWorker {
   void join();
 
   std::thread thread_;
+  std::thread timer_;  // stop_after's
   core::StopSignal stop_;
   std::atomic<bool> busy_{false};
   std::atomic<bool> answering_{false};

@@ -18,6 +18,7 @@
 #include "engine/core/level.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/gomoku/eval_weights.h"
+#include "engine/games/reversi/reversi.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_report.h"
 
@@ -53,10 +54,13 @@ struct PerftResult {
 };
 using PerftJob = std::function<PerftResult(const core::StopSignal&)>;
 
-// What a session gives the positions it makes beyond their variant.
-struct PositionExtras {
+// Each game's own settings (the engine host's, from the options), which a session
+// gives every position it makes beyond its variant.
+struct GameSettings {
   // Gomoku's trained evaluation weights for a rule (null: the hand-set evaluation).
   std::function<std::shared_ptr<const games::gomoku::EvalWeights>(games::gomoku::Rule)> gomoku_weights;
+  // Reversi's evaluation and ProbCut (null: the simple evaluation, no ProbCut).
+  std::shared_ptr<const games::reversi::EvalSettings> reversi;
 };
 
 class Session {
@@ -79,9 +83,9 @@ class Session {
   virtual std::vector<std::string> winning_line() const = 0;
   virtual std::vector<std::string> forbidden_points() const { return {}; }
   virtual std::vector<core::EvalTerm> evaluation() const = 0;
-  // Takes new extras (an evaluation option changed) for the position and every
+  // Takes new settings (an evaluation option changed) for the position and every
   // later one.
-  virtual void set_extras(const PositionExtras& extras) = 0;
+  virtual void set_game_settings(const GameSettings& settings) = 0;
   // The position's invariants (engine/core/position_invariants.h): checked after
   // every command by the fuzzers and by debug builds.
   virtual core::Status check_invariants() const = 0;

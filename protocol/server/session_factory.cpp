@@ -10,7 +10,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
                                                         core::TranspositionTable& table,
                                                         const std::function<void()>& before_build,
-                                                        const PositionExtras& extras) {
+                                                        const GameSettings& settings) {
   core::Expected<std::unique_ptr<Session>> result = core::make_error("unknown game '" + sanitize_for_echo(game) + "'");
   games::AllGames::visit(game, [&]<class G>(std::type_identity<G>) {
     auto parsed = G::parse_variant(variant);
@@ -19,7 +19,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
       return;
     }
     if (before_build) before_build();
-    result = std::unique_ptr<Session>(std::make_unique<GameSession<G>>(*parsed, table, extras));
+    result = std::unique_ptr<Session>(std::make_unique<GameSession<G>>(*parsed, table, settings));
   });
   return result;
 }
@@ -43,11 +43,12 @@ std::vector<std::string> game_lines() {
   return lines;
 }
 
-BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<void(const BenchLine&)>& each) {
+BenchTotals run_all_benches(const core::StopSignal& stop, const GameSettings& settings,
+                            const std::function<void(const BenchLine&)>& each) {
   BenchTotals totals;
   games::AllGames::for_each([&]<class G>(std::type_identity<G>) {
     if (stop.requested()) return;
-    const BenchResult r = run_bench<G>(stop, [&](const core::BenchPosition& p, const search::SearchResult& s, std::int64_t us) {
+    const BenchResult r = run_bench<G>(stop, settings.reversi, [&](const core::BenchPosition& p, const search::SearchResult& s, std::int64_t us) {
       each(BenchLine{G::kName, p.variant, p.fen, p.depth, s.nodes, us});
     });
     totals.positions += r.positions;

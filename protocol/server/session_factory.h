@@ -22,7 +22,7 @@ core::Expected<std::unique_ptr<Session>> create_session(std::string_view game,
                                                         const core::VariantArgs& variant,
                                                         core::TranspositionTable& table,
                                                         const std::function<void()>& before_build = {},
-                                                        const PositionExtras& extras = {});
+                                                        const GameSettings& settings = {});
 
 // Whether `session` already plays `game` in the variant `variant` names: a new game
 // of it can then reuse the session and its tables instead of allocating new ones.
@@ -46,6 +46,8 @@ struct BenchTotals {
   std::uint64_t nodes = 0;
   std::int64_t time_us = 0;
 };
-BenchTotals run_all_benches(const core::StopSignal& stop, const std::function<void(const BenchLine&)>& each);
+// `settings.reversi` is what Reversi's positions evaluate with (game_session.h, run_bench).
+BenchTotals run_all_benches(const core::StopSignal& stop, const GameSettings& settings,
+                            const std::function<void(const BenchLine&)>& each);
 
 }  // namespace narabe::server

@@ -1,5 +1,6 @@
-// Fuzz target: the native command loop (protocol/server/native_loop.h) fed the input
-// line by line, every command of docs/protocol.md included. After every line:
+// Fuzz target: the native command loop (protocol/server/native_loop.h, a text
+// adapter over the engine host) fed the input line by line, every command and option
+// of docs/protocol.md included (UCI_Variant, go ponder and ponderhit, extra words). After every line:
 //   - the loop still answers `isready` with `readyok`;
 //   - the loaded position keeps its invariants (engine/core/position_invariants.h);
 //   - a `bestmove` is `(none)` exactly when the game searched was over, and
@@ -102,7 +103,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const char* line :
        {"setoption name Threads value 1", "setoption name MultiPV value 1",
         "setoption name Level value max", "setoption name OwnBook value true", "setoption name Evaluation value pattern",
-        "setoption name ProbCut value true", "setoption name Seed value 1", "newgame tictactoe"})
+        "setoption name ProbCut value true", "setoption name Seed value 1", "setoption name Ponder value false",
+        "setoption name UCI_ShowWDL value false", "setoption name Move Overhead value 10",
+        "setoption name GomokuEval value auto", "newgame tictactoe"})
     loop.handle_line(line);
   if (fuzz::count_starting(out.take(), "info string error") != 0) fuzz::fail("the harness's reset was refused");
   for (std::string_view raw : fuzz::lines_of(fuzz::as_text(data, size))) {

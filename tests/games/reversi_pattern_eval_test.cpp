@@ -169,14 +169,28 @@ TEST_F(BadFile, BadChecksum) {
   EXPECT_NE(error_of(bytes_).find("checksum"), std::string::npos);
 }
 
-TEST(ReversiPatternsActive, EvaluateUsesTheActiveWeightsAndFallsBack) {
+TEST(ReversiPatternsActive, EvaluateUsesThePositionsWeightsAndFallsBack) {
   core::Rng rng(17);
   const auto weights = std::make_shared<const PatternWeights>(random_weights(rng));
-  const Reversi game = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
-  set_active_pattern_weights(weights);
+  Reversi game = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
+  EXPECT_EQ(game.evaluate(), game.simple_evaluate());  // no settings: the simple evaluation
+  EXPECT_FALSE(game.probcut_enabled());
+  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, true}));
   EXPECT_EQ(game.evaluate(), weights->evaluate(game.player(), game.opponent()));
   EXPECT_EQ(game.evaluation_terms().back().value, game.evaluate());
-  set_active_pattern_weights(nullptr);
+  EXPECT_TRUE(game.probcut_enabled());
+  // A copy and the positions after moves keep the settings.
+  Reversi after = game;
+  typename Reversi::MoveList moves;
+  after.generate_moves(moves);
+  after.make_move(moves[0]);
+  EXPECT_EQ(after.evaluate(), weights->evaluate(after.player(), after.opponent()));
+  // Another position's settings are its own: nothing is process-wide.
+  const Reversi other = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
+  EXPECT_EQ(other.evaluate(), other.simple_evaluate());
+  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, false}));
+  EXPECT_FALSE(game.probcut_enabled());
+  game.set_eval_settings(nullptr);
   EXPECT_EQ(game.evaluate(), game.simple_evaluate());
 }
 

@@ -18,7 +18,8 @@ bool contains(std::string_view text, std::string_view part) { return text.find(p
 
 bool same_options(const EngineOptions& a, const EngineOptions& b) {
   return a.hash_mb == b.hash_mb && a.threads == b.threads && a.level == b.level && a.multipv == b.multipv &&
-         a.seed == b.seed && a.own_book == b.own_book;
+         a.seed == b.seed && a.own_book == b.own_book && a.variant == b.variant && a.ponder == b.ponder &&
+         a.move_overhead_ms == b.move_overhead_ms && a.show_wdl == b.show_wdl;
 }
 
 // ---- option_lines ----
@@ -30,7 +31,12 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name Level type combo default max var easy var normal var hard var max",
       "option name MultiPV type spin default 1 min 1 max 32",
       "option name Seed type spin default 0 min 0 max 2147483647",
+      "option name Move Overhead type spin default 10 min 0 max 5000",
       "option name OwnBook type check default true",
+      "option name Ponder type check default false",
+      "option name UCI_ShowWDL type check default false",
+      "option name UCI_Variant type combo default tictactoe var tictactoe var connect4 var gomoku var reversi "
+      "var gomoku-standard var gomoku-renju var gomoku-overline-forbidden",
       "option name Evaluation type combo default pattern var pattern var simple",
       "option name EvalFile type string default reversi_eval.bin",
       "option name ProbCut type check default true",
@@ -127,9 +133,10 @@ TEST(OptionLines, SpinDefaultsLieWithinTheirRangeAndMatchTheDefaults) {
     if (option.name == "Threads") expected = defaults.threads;
     if (option.name == "MultiPV") expected = defaults.multipv;
     if (option.name == "Seed") expected = static_cast<long long>(defaults.seed);
+    if (option.name == "Move Overhead") expected = defaults.move_overhead_ms;
     EXPECT_EQ(def, expected) << line;
   }
-  EXPECT_EQ(spins, 4);
+  EXPECT_EQ(spins, 5);
 }
 
 TEST(OptionLines, ComboDefaultIsOneOfItsValues) {
@@ -260,9 +267,9 @@ TEST(ParseSetoption, ErrorsLeaveTheOptionsAsTheyWere) {
 }
 
 TEST(ParseSetoption, UnknownOptionIsAnError) {
-  auto change = parse_setoption("name Ponder value true", EngineOptions{});
+  auto change = parse_setoption("name Contempt value 10", EngineOptions{});
   ASSERT_FALSE(change);
-  EXPECT_TRUE(contains(change.error(), "unknown option 'Ponder'")) << change.error();
+  EXPECT_TRUE(contains(change.error(), "unknown option 'Contempt'")) << change.error();
   // A name that only starts like a real one is not that one.
   EXPECT_FALSE(parse_setoption("name HashSize value 8", EngineOptions{}));
   EXPECT_FALSE(parse_setoption("name Has value 8", EngineOptions{}));

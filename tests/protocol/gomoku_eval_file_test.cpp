@@ -126,7 +126,7 @@ TEST(GomokuEvalFile, DamagedOrMissingFilesAreRefusedAndTheHandSetEvaluationIsUse
 
   // A session made with this evaluation evaluates by hand.
   core::TranspositionTable table(1);
-  const PositionExtras extras{[&](Rule rule) { return evaluation.weights_for(rule); }};
+  const GameSettings extras{[&](Rule rule) { return evaluation.weights_for(rule); }, nullptr};
   auto session = create_session("gomoku", {}, table, {}, extras);
   ASSERT_TRUE(session);
   const auto terms = (*session)->evaluation();

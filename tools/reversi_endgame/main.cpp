@@ -14,6 +14,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -93,13 +94,14 @@ int main(int argc, char** argv) {
     std::cerr << "narabe-reversi-endgame: --eval is pattern or simple, not '" << evaluation << "'\n";
     return 2;
   }
+  std::shared_ptr<const narabe::games::reversi::PatternWeights> pattern_weights;  // null: the simple evaluation
   if (evaluation == "pattern") {
     auto weights = narabe::server::load_reversi_weights(eval_file);
     if (!weights) {
       std::cerr << "narabe-reversi-endgame: " << weights.error() << "\n";
       return 2;
     }
-    narabe::games::reversi::set_active_pattern_weights(std::move(*weights));
+    pattern_weights = std::move(*weights);
   }
   std::ifstream in(file);
   if (!in) {
@@ -108,6 +110,7 @@ int main(int argc, char** argv) {
   }
 
   EndgameSolver solver(hash_mb);
+  solver.set_weights(pattern_weights.get());
   std::string line;
   int index = 0, solved = 0, agreed = 0;
   double total_cpu = 0;

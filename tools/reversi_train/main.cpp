@@ -80,21 +80,20 @@ bool read_positions(const std::string& path, std::vector<TrainingPosition>& posi
   return true;
 }
 
-bool load_weights(const std::string& path) {
+// The weights in `path` (null and a message when they cannot be read).
+std::shared_ptr<const games::reversi::PatternWeights> load_weights(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) {
     std::cerr << "narabe-reversi-train: cannot read '" << path << "'\n";
-    return false;
+    return nullptr;
   }
   auto weights = games::reversi::PatternWeights::from_bytes(bytes);
   if (!weights) {
     std::cerr << "narabe-reversi-train: '" << path << "': " << weights.error() << "\n";
-    return false;
+    return nullptr;
   }
-  games::reversi::set_active_pattern_weights(
-      std::make_shared<const games::reversi::PatternWeights>(std::move(*weights)));
-  return true;
+  return std::make_shared<const games::reversi::PatternWeights>(std::move(*weights));
 }
 
 int generate(const po::variables_map& vm) {
@@ -110,10 +109,10 @@ int generate(const po::variables_map& vm) {
     return 2;
   }
   if (vm.count("weights")) {
-    if (!load_weights(vm["weights"].as<std::string>())) return 1;
-  } else {
-    games::reversi::set_active_pattern_weights(nullptr);  // the simple evaluation
-  }
+    auto weights = load_weights(vm["weights"].as<std::string>());
+    if (!weights) return 1;
+    s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true});
+  }  // else the simple evaluation
   const auto wall = std::chrono::steady_clock::now();
   const double cpu = cpu_seconds();
   const auto positions = tools::reversi_train::play_all_games(s);
@@ -176,7 +175,8 @@ int probcut(const po::variables_map& vm) {
   std::vector<TrainingPosition> positions;
   for (const std::string& path : vm["data"].as<std::vector<std::string>>())
     if (!read_positions(path, positions)) return 1;
-  if (vm.count("weights") && !load_weights(vm["weights"].as<std::string>())) return 1;
+  std::shared_ptr<const games::reversi::PatternWeights> weights;
+  if (vm.count("weights") && !(weights = load_weights(vm["weights"].as<std::string>()))) return 1;
   const int max_depth = vm["max-depth"].as<int>();
   const int per_phase = vm["per-phase"].as<int>();
   if (max_depth < 3 || max_depth > 14 || per_phase < 2) {
@@ -184,7 +184,8 @@ int probcut(const po::variables_map& vm) {
     return 2;
   }
   const double cpu = cpu_seconds();
-  const auto stats = tools::reversi_train::fit_probcut(positions, max_depth, per_phase, vm["solve-empties"].as<int>());
+  const auto stats = tools::reversi_train::fit_probcut(positions, weights, max_depth, per_phase,
+                                                             vm["solve-empties"].as<int>());
   fmt::print("phase  depth  shallow  samples  mean(deep-shallow)  sigma   (hundredths of a disc)\n");
   for (const auto& s : stats)
     fmt::print("{:5}  {:5}  {:7}  {:7}  {:18.0f}  {:5.0f}\n", s.phase, s.depth,

@@ -11,11 +11,13 @@
 
 namespace narabe::tools::reversi_train {
 
-std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> positions, int max_depth, int per_phase,
-                                      int min_empties) {
+std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> positions,
+                                      std::shared_ptr<const games::reversi::PatternWeights> weights, int max_depth,
+                                      int per_phase, int min_empties) {
   using games::Reversi;
   using games::reversi::PatternWeights;
-  games::reversi::set_probcut_enabled(false);
+  const auto plain = std::make_shared<const games::reversi::EvalSettings>(
+      games::reversi::EvalSettings{std::move(weights), false});
   core::TranspositionTable table(16);
   search::Search<Reversi> searcher(table);
   const core::StopSignal stop;
@@ -38,6 +40,7 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
       obf += (p.own & Reversi::bit(cell)) ? 'X' : (p.other & Reversi::bit(cell)) ? 'O' : '-';
     auto game = Reversi::from_obf(obf + " X");
     if (!game || game->legal_cells() == 0) continue;
+    game->set_eval_settings(plain);
     ++count[static_cast<std::size_t>(phase)];
     table.clear();
     std::vector<core::Score> value(static_cast<std::size_t>(max_depth) + 1, 0);
@@ -56,7 +59,6 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
       sum_sq[static_cast<std::size_t>(phase)][static_cast<std::size_t>(depth)] += d * d;
     }
   }
-  games::reversi::set_probcut_enabled(true);
 
   std::vector<ProbCutStats> stats;
   for (int phase = 0; phase < PatternWeights::kPhases; ++phase)

@@ -5,6 +5,7 @@
 // ProbCut pairs with D).
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -18,8 +19,10 @@ struct ProbCutStats {
 };
 
 // Positions with more than `min_empties` empty cells are searched (nearer the end the
-// solver takes over); at most `per_phase` of each phase.
-std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> positions, int max_depth, int per_phase,
-                                      int min_empties);
+// solver takes over); at most `per_phase` of each phase; with `weights` (null: the
+// simple evaluation) and without ProbCut.
+std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> positions,
+                                      std::shared_ptr<const games::reversi::PatternWeights> weights, int max_depth,
+                                      int per_phase, int min_empties);
 
 }  // namespace narabe::tools::reversi_train

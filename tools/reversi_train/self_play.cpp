@@ -39,6 +39,8 @@ std::vector<TrainingPosition> play_games(const SelfPlaySettings& settings, int f
   for (int index = first; index < first + count; ++index) {
     core::Rng rng(settings.seed * 0x9e37'79b9'7f4a'7c15ULL + static_cast<std::uint64_t>(index));
     Reversi game;
+    game.set_eval_settings(settings.eval);
+    solver.set_weights(game.pattern_weights());
     const int random_plies =
         settings.random_plies_min +
         static_cast<int>(rng.below(static_cast<std::uint64_t>(settings.random_plies_max - settings.random_plies_min + 1)));

@@ -7,7 +7,10 @@
 // over, perfect after).
 
 #include <cstdint>
+#include <memory>
 #include <vector>
+
+#include "engine/games/reversi/reversi.h"
 
 namespace narabe::tools::reversi_train {
 
@@ -27,6 +30,8 @@ struct SelfPlaySettings {
   int solve_empties = 14;      // from here on the solver plays and labels
   std::uint64_t seed = 1;
   int threads = 1;
+  // What the search evaluates with (null: the simple evaluation).
+  std::shared_ptr<const games::reversi::EvalSettings> eval;
 };
 
 // Plays games [first, first + count) (each seeded by its number, so a run repeats)

@@ -270,8 +270,8 @@ inline int order_moves(std::uint64_t player, std::uint64_t opponent, std::uint64
 // directly; the simple one (the fallback when no weights are loaded) wants a Reversi
 // position, made here only for it. A board without its centre cells has none and is
 // worth 0 (discs never leave the centre, so only a malformed root can lack them).
-int evaluate(std::uint64_t player, std::uint64_t opponent) {
-  if (const PatternWeights* weights = active_pattern_weights()) return weights->evaluate(player, opponent);
+int evaluate(const PatternWeights* weights, std::uint64_t player, std::uint64_t opponent) {
+  if (weights != nullptr) return weights->evaluate(player, opponent);
   std::array<char, 66> line;  // an OBF line: the board, a space, the side to move
   for (std::size_t cell = 0; cell < 64; ++cell)
     line[cell] = (player >> cell) & 1 ? 'X' : (opponent >> cell) & 1 ? 'O' : '-';
@@ -284,18 +284,19 @@ int evaluate(std::uint64_t player, std::uint64_t opponent) {
 // The value of the position, from its side to move's view, by an alpha-beta search
 // of `depth` plies on Reversi's evaluation (hundredths of a disc); a finished game
 // counts its margin far above any evaluation.
-int evaluation_search(std::uint64_t player, std::uint64_t opponent, int depth, int alpha, int beta) {
-  if (depth == 0) return evaluate(player, opponent);
+int evaluation_search(const PatternWeights* weights, std::uint64_t player, std::uint64_t opponent, int depth,
+                      int alpha, int beta) {
+  if (depth == 0) return evaluate(weights, player, opponent);
   std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
     if (legal(opponent, player) == 0) return 100000 * EndgameSolver::final_margin(player, opponent);
-    return -evaluation_search(opponent, player, depth, -beta, -alpha);
+    return -evaluation_search(weights, opponent, player, depth, -beta, -alpha);
   }
   int best = -10'000'000;
   for (; moves != 0; moves &= moves - 1) {
     const int cell = std::countr_zero(moves);
     const std::uint64_t f = flips(cell, player, opponent);
-    const int v = -evaluation_search(opponent ^ f, player | f | (std::uint64_t{1} << cell), depth - 1, -beta,
+    const int v = -evaluation_search(weights, opponent ^ f, player | f | (std::uint64_t{1} << cell), depth - 1, -beta,
                                      -std::max(alpha, best));
     if (v > best) {
       best = v;
@@ -531,14 +532,14 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
 void EndgameSolver::sort_by_evaluation(OrderedMove* list, int n, int empties, int table_move) {
   const int depth = std::min(kSortMaxDepth, kSortDepth + (empties - kSortEmpties) / kSortStep);
-  const int weight = active_pattern_weights() != nullptr ? kPatternSortWeight : kSimpleSortWeight;
+  const int weight = weights_ != nullptr ? kPatternSortWeight : kSimpleSortWeight;
   int best = -10'000'000;
   for (int i = 0; i < n; ++i) {
     OrderedMove& m = list[i];
     if (m.cell == table_move) continue;
     // Exact values only within kSortWindow of the best so far: a move further below
     // gets an upper bound, which sorts it late all the same.
-    const int v = -evaluation_search(m.opponent, m.player, depth, -10'000'000, -(best - kSortWindow));
+    const int v = -evaluation_search(weights_, m.opponent, m.player, depth, -10'000'000, -(best - kSortWindow));
     best = std::max(best, v);
     m.key -= v * weight / 100;
   }

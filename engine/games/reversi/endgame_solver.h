@@ -27,6 +27,7 @@
 
 namespace narabe::games::reversi {
 
+class PatternWeights;  // pattern_weights.h
 struct OrderedMove;  // a move with the position after it (endgame_solver.cpp)
 
 class EndgameSolver {
@@ -47,6 +48,9 @@ class EndgameSolver {
     node_limit_ = node_limit;
     deadline_ = deadline;
   }
+  // The trained weights the move ordering's shallow searches evaluate with (null:
+  // the simple evaluation); the caller keeps them alive while the solver uses them.
+  void set_weights(const PatternWeights* weights) { weights_ = weights; }
   // Called with the proven bounds (margins) whenever solve() narrows them.
   using Progress = void (*)(void* context, int lower, int upper);
   void set_progress(Progress progress, void* context) {
@@ -127,6 +131,7 @@ class EndgameSolver {
   std::optional<core::SteadyClock::time_point> deadline_;
   Progress progress_ = nullptr;
   void* progress_context_ = nullptr;
+  const PatternWeights* weights_ = nullptr;
 };
 
 }  // namespace narabe::games::reversi

@@ -47,6 +47,7 @@ std::optional<core::Score> ExactSolver::solve(const Reversi& position) {
   position.generate_moves(moves);
   fallback_ = moves.size() > 0 ? moves[0] : core::Move::null();
   must_pass_ = moves.size() == 1 && moves[0] == Reversi::kPass;
+  solver_.set_weights(position.pattern_weights());  // the position's settings keep them alive
   const auto margin = solver_.solve(position.player(), position.opponent());
   if (!margin) return std::nullopt;
   return to_engine_score(*margin);
@@ -56,6 +57,7 @@ std::optional<core::Score> ExactSolver::solve_move(const Reversi& position, core
   Reversi after = position;
   after.make_move(move);
   must_pass_ = false;
+  solver_.set_weights(position.pattern_weights());
   const auto margin = solver_.solve(after.player(), after.opponent());
   if (!margin) return std::nullopt;
   return to_engine_score(-*margin);

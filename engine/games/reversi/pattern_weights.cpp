@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
-#include <mutex>
 #include <string_view>
 
 #include "engine/core/little_endian.h"
@@ -129,33 +127,5 @@ std::vector<int> PatternWeights::terms(std::uint64_t own, std::uint64_t other) c
   parts[kPatternCount] = w[kMobilityEntry] * mobility;
   return parts;
 }
-
-namespace {
-
-std::atomic<const PatternWeights*> g_active{nullptr};
-
-std::mutex& keep_alive_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-std::vector<std::shared_ptr<const PatternWeights>>& kept_alive() {
-  static std::vector<std::shared_ptr<const PatternWeights>> kept;
-  return kept;
-}
-
-}  // namespace
-
-void set_active_pattern_weights(std::shared_ptr<const PatternWeights> weights) {
-  const PatternWeights* raw = weights.get();
-  if (weights) {
-    const std::lock_guard lock(keep_alive_mutex());
-    auto& kept = kept_alive();
-    if (std::find(kept.begin(), kept.end(), weights) == kept.end()) kept.push_back(std::move(weights));
-  }
-  g_active.store(raw, std::memory_order_release);
-}
-
-const PatternWeights* active_pattern_weights() { return g_active.load(std::memory_order_acquire); }
 
 }  // namespace narabe::games::reversi

@@ -22,8 +22,8 @@
 // opposite values; a colour-symmetric entry is 0), so a position is worth to one
 // side exactly what it costs the other, whatever the file holds.
 //
-// One set of weights is active for the whole process (set_active_pattern_weights);
-// Reversi::evaluate() uses it when there is one, else the simple evaluation.
+// A position evaluates with the weights its EvalSettings hold (reversi.h), else with
+// the simple evaluation; nothing is process-wide.
 
 #include <cstdint>
 #include <memory>
@@ -76,13 +76,6 @@ class PatternWeights {
 
 // The largest score the evaluation gives: a margin beyond 64 discs cannot happen.
 inline constexpr int kMaxPatternScore = 6400;
-
-// The weights Reversi::evaluate() uses, for the whole process; null for the simple
-// evaluation. Set while no search runs (the protocol loops change it between
-// searches); weights once set stay alive until the process ends, so a reader never
-// sees freed memory.
-void set_active_pattern_weights(std::shared_ptr<const PatternWeights> weights);
-const PatternWeights* active_pattern_weights();
 
 template <class T>
 void PatternWeights::make_antisymmetric(T* phase_block) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 
 #include "engine/games/reversi/pattern_weights.h"
 
@@ -31,19 +30,13 @@ constexpr std::array<std::array<int, kFittedMaxDepth - kProbCutMinDepth + 1>, Pa
 }};
 // PROBCUT-SIGMA-END
 
-std::atomic<bool> g_enabled{true};
-
 }  // namespace
-
-void set_probcut_enabled(bool enabled) { g_enabled.store(enabled, std::memory_order_relaxed); }
 
 }  // namespace reversi
 
 std::optional<core::ProbCut> probcut(const Reversi& position, int depth) {
   using namespace reversi;
-  if (depth < kProbCutMinDepth || active_pattern_weights() == nullptr ||
-      !g_enabled.load(std::memory_order_relaxed))
-    return std::nullopt;
+  if (depth < kProbCutMinDepth || !position.probcut_enabled()) return std::nullopt;
   const int phase = PatternWeights::phase_of(position.empties());
   const int column = std::min(depth, kFittedMaxDepth) - kProbCutMinDepth;
   const int sigma = kSigma[static_cast<std::size_t>(phase)][static_cast<std::size_t>(column)];

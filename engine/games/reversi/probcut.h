@@ -5,7 +5,8 @@
 // trainer's games, the standard deviation of (deep result - shallow result), per
 // deep depth and phase, with the trained evaluation; the margin is kProbCutT of
 // them. The simple evaluation's errors are of another size, so the cut is on only
-// while trained weights are active.
+// when the position's settings hold trained weights and ask for it
+// (Reversi::probcut_enabled).
 
 #include <optional>
 
@@ -21,9 +22,6 @@ inline constexpr int kProbCutMinDepth = 3;
 // The shallow depth for a deep one: about half as deep, with the same parity (the
 // evaluation swings between the two sides' moves).
 constexpr int probcut_shallow_depth(int depth) { return depth - 2 * ((depth + 2) / 4); }
-
-// On by default; the trainer turns it off to measure plain searches.
-void set_probcut_enabled(bool enabled);
 
 }  // namespace reversi
 

@@ -221,7 +221,7 @@ core::Score total_of(const EvalParts& p) {
 }  // namespace
 
 core::Score Reversi::evaluate() const {
-  if (const reversi::PatternWeights* weights = reversi::active_pattern_weights())
+  if (const reversi::PatternWeights* weights = pattern_weights())
     return weights->evaluate(player_, opponent_);
   return simple_evaluate();
 }
@@ -231,7 +231,7 @@ core::Score Reversi::simple_evaluate() const {
 }
 
 std::vector<core::EvalTerm> Reversi::evaluation_terms() const {
-  if (const reversi::PatternWeights* weights = reversi::active_pattern_weights()) {
+  if (const reversi::PatternWeights* weights = pattern_weights()) {
     const std::vector<int> parts = weights->terms(player_, opponent_);
     std::vector<core::EvalTerm> terms;
     for (std::size_t i = 0; i < reversi::kPatternNames.size(); ++i)

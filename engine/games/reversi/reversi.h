@@ -33,6 +33,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,22 @@
 #include "engine/core/game_concept.h"
 
 namespace narabe::games {
+
+namespace reversi {
+
+class PatternWeights;  // pattern_weights.h
+
+// What a position is evaluated with, chosen by whoever makes it (the protocol's
+// Reversi options, a tool's flags): the trained weights (null: the simple
+// evaluation) and whether ProbCut cuts (only with trained weights: its margins were
+// fitted on them). Shared by a position's copies and never changed once made, so
+// the copies a search holds agree with each other.
+struct EvalSettings {
+  std::shared_ptr<const PatternWeights> weights;
+  bool probcut = true;
+};
+
+}  // namespace reversi
 
 class Reversi {
  public:
@@ -100,8 +117,15 @@ class Reversi {
   // cells, 2E - 1 plies when the side to move can place a disc, 2E when it must pass.
   int max_remaining_plies() const;
 
+  // The evaluation settings of this position and every position made from it by
+  // moves (null, the default: the simple evaluation, no ProbCut).
+  void set_eval_settings(std::shared_ptr<const reversi::EvalSettings> settings) { settings_ = std::move(settings); }
+  const std::shared_ptr<const reversi::EvalSettings>& eval_settings() const { return settings_; }
+  const reversi::PatternWeights* pattern_weights() const { return settings_ ? settings_->weights.get() : nullptr; }
+  bool probcut_enabled() const { return settings_ && settings_->weights && settings_->probcut; }
+
   // From the side to move's view, in hundredths of a disc: the trained pattern
-  // evaluation (pattern_weights.h) when weights are active, else simple_evaluate().
+  // evaluation (pattern_weights.h) when the settings hold weights, else simple_evaluate().
   core::Score evaluate() const;
   std::vector<core::EvalTerm> evaluation_terms() const;
   // The simple evaluation, in hundredths of a disc:
@@ -166,6 +190,7 @@ class Reversi {
   std::uint64_t hash_ = 0;
   std::array<std::uint64_t, kUndoCapacity> undo_flips_{};  // 0 for a pass
   std::size_t undo_size_ = 0;
+  std::shared_ptr<const reversi::EvalSettings> settings_;
 };
 
 static_assert(core::Game<Reversi>);
