@@ -305,26 +305,13 @@ int evaluation_search(std::uint64_t player, std::uint64_t opponent, int depth, i
   return best;
 }
 
-inline std::uint64_t table_index(std::uint64_t player, std::uint64_t opponent) {
-  std::uint64_t h = player * 0x9e37'79b9'7f4a'7c15ULL ^ std::rotl(opponent * 0xc2b2'ae3d'27d4'eb4fULL, 31);
-  h ^= h >> 29;
-  return h;
-}
-
 }  // namespace
 
-EndgameSolver::EndgameSolver(std::size_t table_megabytes) {
-  // A power of two of entries, at least one bucket.
-  const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
-  std::size_t entries = 2;
-  while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
-  table_.resize(entries);
-  table_mask_ = entries - 2;
-}
+EndgameSolver::EndgameSolver(std::size_t table_megabytes) : table_(table_megabytes) {}
 
 EndgameSolver::~EndgameSolver() = default;
 
-void EndgameSolver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
+void EndgameSolver::clear_table() { table_.clear(); }
 
 int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   const int own = bit_count(player), other = bit_count(opponent);
@@ -332,36 +319,6 @@ int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   if (own > other) return own - other + empties;
   if (own < other) return own - other - empties;
   return 0;
-}
-
-EndgameSolver::Entry* EndgameSolver::probe(std::uint64_t player, std::uint64_t opponent) {
-  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
-  for (int i = 0; i < 2; ++i)
-    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) return &bucket[i];
-  return nullptr;
-}
-
-void EndgameSolver::store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper,
-                          int move) {
-  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
-  Entry* slot = nullptr;
-  for (int i = 0; i < 2; ++i)
-    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) slot = &bucket[i];
-  if (slot != nullptr) {
-    // The same position: the bounds only narrow (both are proven).
-    lower = std::max(lower, static_cast<int>(slot->lower));
-    upper = std::min(upper, static_cast<int>(slot->upper));
-  } else {
-    // The first slot keeps the deeper position, the second always takes the new one.
-    slot = bucket[0].empties <= empties ? &bucket[0] : &bucket[1];
-    if (slot == &bucket[0]) bucket[1] = bucket[0];
-  }
-  slot->player = player;
-  slot->opponent = opponent;
-  slot->lower = static_cast<std::int8_t>(lower);
-  slot->upper = static_cast<std::int8_t>(upper);
-  if (move >= 0) slot->move = static_cast<std::uint8_t>(move);
-  slot->empties = static_cast<std::uint8_t>(empties);
 }
 
 bool EndgameSolver::interrupted() {
@@ -504,7 +461,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   }
 
   int table_move = -1;
-  if (const Entry* e = probe(player, opponent)) {
+  if (const EndgameTable::Entry* e = table_.probe(player, opponent)) {
     if (e->lower >= beta) return e->lower;
     if (e->upper <= alpha) return e->upper;
     if (e->lower == e->upper) return e->lower;
@@ -520,8 +477,8 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
       const OrderedMove& m = list[static_cast<std::size_t>(i)];
-      if (const Entry* e = probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
-        store(player, opponent, empties, -e->upper, 64, m.cell);
+      if (const EndgameTable::Entry* e = table_.probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
+        table_.store(player, opponent, empties, -e->upper, 64, m.cell);
         return -e->upper;
       }
     }
@@ -570,11 +527,11 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
     }
   }
   if (best >= beta)
-    store(player, opponent, empties, best, 64, best_cell);
+    table_.store(player, opponent, empties, best, 64, best_cell);
   else if (best <= alpha)
-    store(player, opponent, empties, -64, best, -1);
+    table_.store(player, opponent, empties, -64, best, -1);
   else
-    store(player, opponent, empties, best, best, best_cell);
+    table_.store(player, opponent, empties, best, best, best_cell);
   return best;
 }
 
@@ -583,7 +540,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   const std::uint64_t moves = legal(player, opponent);
   ++nodes_;
   int table_move = best_move_;
-  if (const Entry* e = probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
+  if (const EndgameTable::Entry* e = table_.probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
   if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
