@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/games/reversi/bit_count.h"
+#include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
@@ -151,33 +152,37 @@ struct FullLines {
   std::uint64_t row, column, diag9, diag7;
 };
 
-constexpr std::array<std::uint64_t, 15> diagonals(int step) {
-  // step 9: a1-h8 direction; step 7: h1-a8 direction. One mask per diagonal.
-  std::array<std::uint64_t, 15> masks{};
+// The cells whose step `step` (file, rank) taken `n` times leaves the board.
+constexpr std::uint64_t off_board_after(int file_step, int rank_step, int n) {
+  std::uint64_t mask = 0;
   for (int cell = 0; cell < 64; ++cell) {
-    const int row = cell / 8, col = cell % 8;
-    const int index = step == 9 ? col - row + 7 : col + row;
-    masks[static_cast<std::size_t>(index)] |= std::uint64_t{1} << cell;
+    const int file = cell % 8 + file_step * n, rank = cell / 8 + rank_step * n;
+    if (file < 0 || file > 7 || rank < 0 || rank > 7) mask |= std::uint64_t{1} << cell;
   }
-  return masks;
+  return mask;
 }
-constexpr std::array<std::uint64_t, 15> kDiag9 = diagonals(9);
-constexpr std::array<std::uint64_t, 15> kDiag7 = diagonals(7);
+
+// The cells from which every cell along the ray (file_step, rank_step) up to the
+// board's edge is in `filled`: each doubling step looks twice as far, and a look
+// past the edge counts as filled.
+template <int FileStep, int RankStep>
+inline std::uint64_t filled_to_edge(std::uint64_t filled) {
+  constexpr int shift = FileStep + 8 * RankStep;
+  constexpr std::uint64_t off1 = off_board_after(FileStep, RankStep, 1);
+  constexpr std::uint64_t off2 = off_board_after(FileStep, RankStep, 2);
+  constexpr std::uint64_t off4 = off_board_after(FileStep, RankStep, 4);
+  std::uint64_t a = filled;
+  a &= (shift > 0 ? a >> shift : a << -shift) | off1;
+  a &= (shift > 0 ? a >> (2 * shift) : a << (-2 * shift)) | off2;
+  a &= (shift > 0 ? a >> (4 * shift) : a << (-4 * shift)) | off4;
+  return a;
+}
 
 inline FullLines full_lines(std::uint64_t filled) {
-  FullLines f{};
-  for (int r = 0; r < 8; ++r)
-    if (((filled >> (8 * r)) & 0xff) == 0xff) f.row |= std::uint64_t{0xff} << (8 * r);
-  std::uint64_t v = filled;
-  v &= v >> 32;
-  v &= v >> 16;
-  v &= v >> 8;
-  f.column = (v & 0xff) * 0x0101'0101'0101'0101ULL;
-  for (std::uint64_t d : kDiag9)
-    if ((filled & d) == d) f.diag9 |= d;
-  for (std::uint64_t d : kDiag7)
-    if ((filled & d) == d) f.diag7 |= d;
-  return f;
+  return {filled_to_edge<1, 0>(filled) & filled_to_edge<-1, 0>(filled),
+          filled_to_edge<0, 1>(filled) & filled_to_edge<0, -1>(filled),
+          filled_to_edge<1, 1>(filled) & filled_to_edge<-1, -1>(filled),
+          filled_to_edge<-1, 1>(filled) & filled_to_edge<1, -1>(filled)};
 }
 
 constexpr std::uint64_t kBorder = 0xff81'8181'8181'81ffULL;
@@ -207,7 +212,13 @@ inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
 }
 
 constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
-constexpr int kStabilityAlpha = 16;
+// The stability cut-off is tried from this alpha on, by empties: a cut needs
+// (64 - alpha) / 2 stable discs of the opponent, rare while many cells are empty.
+constexpr std::array<int, 65> kStabilityAlpha = [] {
+  std::array<int, 65> a{};
+  for (int e = 0; e <= 64; ++e) a[static_cast<std::size_t>(e)] = e < 4 ? 99 : std::min(e <= 9 ? 2 * e - 2 : 2 * e, 64);
+  return a;
+}();
 // The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
 // search on the evaluation: kSortDepth plies, one more per kSortStep further empty
 // cells, at most kSortMaxDepth. Each hundredth of a disc of its value counts
@@ -334,14 +345,24 @@ bool EndgameSolver::interrupted() {
 int EndgameSolver::last(std::uint64_t player, std::uint64_t opponent, int cell) {
   ++nodes_;
   const int own = bit_count(player);  // the other side has 63 - own
-  if (const int n = bit_count(flips(cell, player, opponent)); n != 0) return 2 * (own + n + 1) - 64;
-  if (const int n = bit_count(flips(cell, opponent, player)); n != 0) return 2 * (own - n) - 64;
+  if (kFastPext) {
+    if (const int n = last_flip_count_pext(player, cell); n != 0) return 2 * (own + n + 1) - 64;
+    if (const int n = last_flip_count_pext(opponent, cell); n != 0) return 2 * (own - n) - 64;
+  } else {
+    if (const int n = bit_count(flips(cell, player, opponent)); n != 0) return 2 * (own + n + 1) - 64;
+    if (const int n = bit_count(flips(cell, opponent, player)); n != 0) return 2 * (own - n) - 64;
+  }
   return own > 63 - own ? 2 * own - 62 : 2 * own - 64;
 }
 
 int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
                            int empties, unsigned parity) {
   ++nodes_;
+  if (alpha >= kStabilityAlpha[static_cast<std::size_t>(empties)]) {
+    const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
+    if (most <= alpha) return most;
+    beta = std::min(beta, most);
+  }
   int best = -65;
   // Two passes over the empties (kept in kCellPriority's order): first those in a
   // quadrant with an odd number of empties, then the others.
@@ -445,6 +466,8 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (empties <= kShallowEmpties) return shallow(player, opponent, alpha, beta, empties);
   ++nodes_;
   if (interrupted()) return 0;
+  // The table's line is on its way while the moves are generated.
+  table_.prefetch(player, opponent);
 
   const std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
@@ -454,7 +477,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
 
   // Stability cut-off: the opponent's stable discs stay his, so the margin is at
   // most 64 - 2 * stable; worth computing only when alpha is high.
-  if (alpha >= kStabilityAlpha) {
+  if (alpha >= kStabilityAlpha[static_cast<std::size_t>(empties)]) {
     const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
     if (most <= alpha) return most;
     beta = std::min(beta, most);
