@@ -212,13 +212,28 @@ inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
 }
 
 constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
-// The stability cut-off is tried from this alpha on, by empties: a cut needs
-// (64 - alpha) / 2 stable discs of the opponent, rare while many cells are empty.
+// The stability cut-off is tried from this alpha on, by empties (from 3 empties):
+// a cut needs (64 - alpha) / 2 stable discs of the opponent, rare while many cells
+// are empty. FFO #40-#44: alpha >= 16 from 7 empties 126.0 M nodes; 2e - 2 (2e
+// from 10 empties) from 4 empties 122.8 M; 2e - 6 (2e - 4) 119.8 M, also at 4 and
+// 3 empties 108.9 M and 106.6 M at about the same CPU.
 constexpr std::array<int, 65> kStabilityAlpha = [] {
   std::array<int, 65> a{};
-  for (int e = 0; e <= 64; ++e) a[static_cast<std::size_t>(e)] = e < 4 ? 99 : std::min(e <= 9 ? 2 * e - 2 : 2 * e, 64);
+  for (int e = 0; e <= 64; ++e) a[static_cast<std::size_t>(e)] = e < 3 ? 99 : std::min(e <= 9 ? 2 * e - 6 : 2 * e - 4, 64);
   return a;
 }();
+constexpr int kNoCut = 99;
+
+// Stability cut-off: the opponent's stable discs stay his, so the margin is at most
+// 64 - 2 * stable. That cap when it is <= alpha, else kNoCut with beta lowered to
+// the cap; computed only when alpha is high enough for a cut to be likely.
+inline int stability_cut(std::uint64_t player, std::uint64_t opponent, int alpha, int& beta, int empties) {
+  if (alpha < kStabilityAlpha[static_cast<std::size_t>(empties)]) return kNoCut;
+  const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
+  if (most <= alpha) return most;
+  beta = std::min(beta, most);
+  return kNoCut;
+}
 // The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
 // search on the evaluation: kSortDepth plies, one more per kSortStep further empty
 // cells, at most kSortMaxDepth. Each hundredth of a disc of its value counts
@@ -358,11 +373,7 @@ int EndgameSolver::last(std::uint64_t player, std::uint64_t opponent, int cell) 
 int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
                            int empties, unsigned parity) {
   ++nodes_;
-  if (alpha >= kStabilityAlpha[static_cast<std::size_t>(empties)]) {
-    const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
-    if (most <= alpha) return most;
-    beta = std::min(beta, most);
-  }
+  if (const int cap = stability_cut(player, opponent, alpha, beta, empties); cap != kNoCut) return cap;
   int best = -65;
   // Two passes over the empties (kept in kCellPriority's order): first those in a
   // quadrant with an odd number of empties, then the others.
@@ -397,6 +408,9 @@ template <int N>
 int EndgameSolver::last_n(std::uint64_t player, std::uint64_t opponent, int alpha, int beta,
                           const std::uint8_t* given) {
   ++nodes_;
+  if constexpr (N >= 3) {
+    if (const int cap = stability_cut(player, opponent, alpha, beta, N); cap != kNoCut) return cap;
+  }
   // At 3 and 4 empties, those in a quadrant with an odd number of empties first
   // (each list kept in kCellPriority's order).
   std::array<std::uint8_t, N> cells;
@@ -475,13 +489,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
     return -search(opponent, player, -beta, -alpha, empties);
   }
 
-  // Stability cut-off: the opponent's stable discs stay his, so the margin is at
-  // most 64 - 2 * stable; worth computing only when alpha is high.
-  if (alpha >= kStabilityAlpha[static_cast<std::size_t>(empties)]) {
-    const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
-    if (most <= alpha) return most;
-    beta = std::min(beta, most);
-  }
+  if (const int cap = stability_cut(player, opponent, alpha, beta, empties); cap != kNoCut) return cap;
 
   int table_move = -1;
   if (const EndgameTable::Entry* e = table_.probe(player, opponent)) {
