@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/games/reversi/bit_count.h"
+#include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
@@ -151,33 +152,37 @@ struct FullLines {
   std::uint64_t row, column, diag9, diag7;
 };
 
-constexpr std::array<std::uint64_t, 15> diagonals(int step) {
-  // step 9: a1-h8 direction; step 7: h1-a8 direction. One mask per diagonal.
-  std::array<std::uint64_t, 15> masks{};
+// The cells whose step `step` (file, rank) taken `n` times leaves the board.
+constexpr std::uint64_t off_board_after(int file_step, int rank_step, int n) {
+  std::uint64_t mask = 0;
   for (int cell = 0; cell < 64; ++cell) {
-    const int row = cell / 8, col = cell % 8;
-    const int index = step == 9 ? col - row + 7 : col + row;
-    masks[static_cast<std::size_t>(index)] |= std::uint64_t{1} << cell;
+    const int file = cell % 8 + file_step * n, rank = cell / 8 + rank_step * n;
+    if (file < 0 || file > 7 || rank < 0 || rank > 7) mask |= std::uint64_t{1} << cell;
   }
-  return masks;
+  return mask;
 }
-constexpr std::array<std::uint64_t, 15> kDiag9 = diagonals(9);
-constexpr std::array<std::uint64_t, 15> kDiag7 = diagonals(7);
+
+// The cells from which every cell along the ray (file_step, rank_step) up to the
+// board's edge is in `filled`: each doubling step looks twice as far, and a look
+// past the edge counts as filled.
+template <int FileStep, int RankStep>
+inline std::uint64_t filled_to_edge(std::uint64_t filled) {
+  constexpr int shift = FileStep + 8 * RankStep;
+  constexpr std::uint64_t off1 = off_board_after(FileStep, RankStep, 1);
+  constexpr std::uint64_t off2 = off_board_after(FileStep, RankStep, 2);
+  constexpr std::uint64_t off4 = off_board_after(FileStep, RankStep, 4);
+  std::uint64_t a = filled;
+  a &= (shift > 0 ? a >> shift : a << -shift) | off1;
+  a &= (shift > 0 ? a >> (2 * shift) : a << (-2 * shift)) | off2;
+  a &= (shift > 0 ? a >> (4 * shift) : a << (-4 * shift)) | off4;
+  return a;
+}
 
 inline FullLines full_lines(std::uint64_t filled) {
-  FullLines f{};
-  for (int r = 0; r < 8; ++r)
-    if (((filled >> (8 * r)) & 0xff) == 0xff) f.row |= std::uint64_t{0xff} << (8 * r);
-  std::uint64_t v = filled;
-  v &= v >> 32;
-  v &= v >> 16;
-  v &= v >> 8;
-  f.column = (v & 0xff) * 0x0101'0101'0101'0101ULL;
-  for (std::uint64_t d : kDiag9)
-    if ((filled & d) == d) f.diag9 |= d;
-  for (std::uint64_t d : kDiag7)
-    if ((filled & d) == d) f.diag7 |= d;
-  return f;
+  return {filled_to_edge<1, 0>(filled) & filled_to_edge<-1, 0>(filled),
+          filled_to_edge<0, 1>(filled) & filled_to_edge<0, -1>(filled),
+          filled_to_edge<1, 1>(filled) & filled_to_edge<-1, -1>(filled),
+          filled_to_edge<-1, 1>(filled) & filled_to_edge<1, -1>(filled)};
 }
 
 constexpr std::uint64_t kBorder = 0xff81'8181'8181'81ffULL;
@@ -207,7 +212,28 @@ inline std::uint64_t stable_discs(std::uint64_t discs, std::uint64_t filled) {
 }
 
 constexpr std::uint64_t kCheckEvery = 4096;  // nodes between looks at the clock
-constexpr int kStabilityAlpha = 16;
+// The stability cut-off is tried from this alpha on, by empties (from 3 empties):
+// a cut needs (64 - alpha) / 2 stable discs of the opponent, rare while many cells
+// are empty. FFO #40-#44: alpha >= 16 from 7 empties 126.0 M nodes; 2e - 2 (2e
+// from 10 empties) from 4 empties 122.8 M; 2e - 6 (2e - 4) 119.8 M, also at 4 and
+// 3 empties 108.9 M and 106.6 M at about the same CPU.
+constexpr std::array<int, 65> kStabilityAlpha = [] {
+  std::array<int, 65> a{};
+  for (int e = 0; e <= 64; ++e) a[static_cast<std::size_t>(e)] = e < 3 ? 99 : std::min(e <= 9 ? 2 * e - 6 : 2 * e - 4, 64);
+  return a;
+}();
+constexpr int kNoCut = 99;
+
+// Stability cut-off: the opponent's stable discs stay his, so the margin is at most
+// 64 - 2 * stable. That cap when it is <= alpha, else kNoCut with beta lowered to
+// the cap; computed only when alpha is high enough for a cut to be likely.
+inline int stability_cut(std::uint64_t player, std::uint64_t opponent, int alpha, int& beta, int empties) {
+  if (alpha < kStabilityAlpha[static_cast<std::size_t>(empties)]) return kNoCut;
+  const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
+  if (most <= alpha) return most;
+  beta = std::min(beta, most);
+  return kNoCut;
+}
 // The moves of nodes with kSortEmpties or more empty cells are sorted by an alpha-beta
 // search on the evaluation: kSortDepth plies, one more per kSortStep further empty
 // cells, at most kSortMaxDepth. Each hundredth of a disc of its value counts
@@ -306,26 +332,13 @@ int evaluation_search(const PatternWeights* weights, std::uint64_t player, std::
   return best;
 }
 
-inline std::uint64_t table_index(std::uint64_t player, std::uint64_t opponent) {
-  std::uint64_t h = player * 0x9e37'79b9'7f4a'7c15ULL ^ std::rotl(opponent * 0xc2b2'ae3d'27d4'eb4fULL, 31);
-  h ^= h >> 29;
-  return h;
-}
-
 }  // namespace
 
-EndgameSolver::EndgameSolver(std::size_t table_megabytes) {
-  // A power of two of entries, at least one bucket.
-  const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
-  std::size_t entries = 2;
-  while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
-  table_.resize(entries);
-  table_mask_ = entries - 2;
-}
+EndgameSolver::EndgameSolver(std::size_t table_megabytes) : table_(table_megabytes) {}
 
 EndgameSolver::~EndgameSolver() = default;
 
-void EndgameSolver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
+void EndgameSolver::clear_table() { table_.clear(); }
 
 int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   const int own = bit_count(player), other = bit_count(opponent);
@@ -333,36 +346,6 @@ int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   if (own > other) return own - other + empties;
   if (own < other) return own - other - empties;
   return 0;
-}
-
-EndgameSolver::Entry* EndgameSolver::probe(std::uint64_t player, std::uint64_t opponent) {
-  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
-  for (int i = 0; i < 2; ++i)
-    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) return &bucket[i];
-  return nullptr;
-}
-
-void EndgameSolver::store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper,
-                          int move) {
-  Entry* bucket = &table_[table_index(player, opponent) & table_mask_];
-  Entry* slot = nullptr;
-  for (int i = 0; i < 2; ++i)
-    if (bucket[i].empties != 0 && bucket[i].player == player && bucket[i].opponent == opponent) slot = &bucket[i];
-  if (slot != nullptr) {
-    // The same position: the bounds only narrow (both are proven).
-    lower = std::max(lower, static_cast<int>(slot->lower));
-    upper = std::min(upper, static_cast<int>(slot->upper));
-  } else {
-    // The first slot keeps the deeper position, the second always takes the new one.
-    slot = bucket[0].empties <= empties ? &bucket[0] : &bucket[1];
-    if (slot == &bucket[0]) bucket[1] = bucket[0];
-  }
-  slot->player = player;
-  slot->opponent = opponent;
-  slot->lower = static_cast<std::int8_t>(lower);
-  slot->upper = static_cast<std::int8_t>(upper);
-  if (move >= 0) slot->move = static_cast<std::uint8_t>(move);
-  slot->empties = static_cast<std::uint8_t>(empties);
 }
 
 bool EndgameSolver::interrupted() {
@@ -378,14 +361,20 @@ bool EndgameSolver::interrupted() {
 int EndgameSolver::last(std::uint64_t player, std::uint64_t opponent, int cell) {
   ++nodes_;
   const int own = bit_count(player);  // the other side has 63 - own
-  if (const int n = bit_count(flips(cell, player, opponent)); n != 0) return 2 * (own + n + 1) - 64;
-  if (const int n = bit_count(flips(cell, opponent, player)); n != 0) return 2 * (own - n) - 64;
+  if (kFastPext) {
+    if (const int n = last_flip_count_pext(player, cell); n != 0) return 2 * (own + n + 1) - 64;
+    if (const int n = last_flip_count_pext(opponent, cell); n != 0) return 2 * (own - n) - 64;
+  } else {
+    if (const int n = bit_count(flips(cell, player, opponent)); n != 0) return 2 * (own + n + 1) - 64;
+    if (const int n = bit_count(flips(cell, opponent, player)); n != 0) return 2 * (own - n) - 64;
+  }
   return own > 63 - own ? 2 * own - 62 : 2 * own - 64;
 }
 
 int EndgameSolver::shallow(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, const std::uint8_t* cells,
                            int empties, unsigned parity) {
   ++nodes_;
+  if (const int cap = stability_cut(player, opponent, alpha, beta, empties); cap != kNoCut) return cap;
   int best = -65;
   // Two passes over the empties (kept in kCellPriority's order): first those in a
   // quadrant with an odd number of empties, then the others.
@@ -420,6 +409,9 @@ template <int N>
 int EndgameSolver::last_n(std::uint64_t player, std::uint64_t opponent, int alpha, int beta,
                           const std::uint8_t* given) {
   ++nodes_;
+  if constexpr (N >= 3) {
+    if (const int cap = stability_cut(player, opponent, alpha, beta, N); cap != kNoCut) return cap;
+  }
   // At 3 and 4 empties, those in a quadrant with an odd number of empties first
   // (each list kept in kCellPriority's order).
   std::array<std::uint8_t, N> cells;
@@ -489,6 +481,8 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (empties <= kShallowEmpties) return shallow(player, opponent, alpha, beta, empties);
   ++nodes_;
   if (interrupted()) return 0;
+  // The table's line is on its way while the moves are generated.
+  table_.prefetch(player, opponent);
 
   const std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
@@ -496,16 +490,10 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
     return -search(opponent, player, -beta, -alpha, empties);
   }
 
-  // Stability cut-off: the opponent's stable discs stay his, so the margin is at
-  // most 64 - 2 * stable; worth computing only when alpha is high.
-  if (alpha >= kStabilityAlpha) {
-    const int most = 64 - 2 * bit_count(stable_discs(opponent, player | opponent));
-    if (most <= alpha) return most;
-    beta = std::min(beta, most);
-  }
+  if (const int cap = stability_cut(player, opponent, alpha, beta, empties); cap != kNoCut) return cap;
 
   int table_move = -1;
-  if (const Entry* e = probe(player, opponent)) {
+  if (const EndgameTable::Entry* e = table_.probe(player, opponent)) {
     if (e->lower >= beta) return e->lower;
     if (e->upper <= alpha) return e->upper;
     if (e->lower == e->upper) return e->lower;
@@ -521,8 +509,8 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
       const OrderedMove& m = list[static_cast<std::size_t>(i)];
-      if (const Entry* e = probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
-        store(player, opponent, empties, -e->upper, 64, m.cell);
+      if (const EndgameTable::Entry* e = table_.probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
+        table_.store(player, opponent, empties, -e->upper, 64, m.cell);
         return -e->upper;
       }
     }
@@ -571,11 +559,11 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
     }
   }
   if (best >= beta)
-    store(player, opponent, empties, best, 64, best_cell);
+    table_.store(player, opponent, empties, best, 64, best_cell);
   else if (best <= alpha)
-    store(player, opponent, empties, -64, best, -1);
+    table_.store(player, opponent, empties, -64, best, -1);
   else
-    store(player, opponent, empties, best, best, best_cell);
+    table_.store(player, opponent, empties, best, best, best_cell);
   return best;
 }
 
@@ -584,7 +572,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   const std::uint64_t moves = legal(player, opponent);
   ++nodes_;
   int table_move = best_move_;
-  if (const Entry* e = probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
+  if (const EndgameTable::Entry* e = table_.probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
   if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);

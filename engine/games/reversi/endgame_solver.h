@@ -20,10 +20,10 @@
 
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 #include "engine/core/clock.h"
 #include "engine/core/stop_signal.h"
+#include "engine/games/reversi/endgame_table.h"
 
 namespace narabe::games::reversi {
 
@@ -78,15 +78,6 @@ class EndgameSolver {
   static int final_margin(std::uint64_t player, std::uint64_t opponent);
 
  private:
-  struct Entry {
-    std::uint64_t player = 0;
-    std::uint64_t opponent = 0;
-    std::int8_t lower = -64;
-    std::int8_t upper = 64;
-    std::uint8_t move = 0xff;
-    std::uint8_t empties = 0;  // 0: the slot is free
-  };
-
   // Proves the root within (lower, upper), narrowing the bounds; false if interrupted.
   bool solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper, bool exact);
   // The value of the root inside (alpha, beta), fail-soft, and sets best_move_.
@@ -117,11 +108,7 @@ class EndgameSolver {
     if (progress_ != nullptr) progress_(progress_context_, lower, upper);
   }
 
-  Entry* probe(std::uint64_t player, std::uint64_t opponent);
-  void store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper, int move);
-
-  std::vector<Entry> table_;
-  std::uint64_t table_mask_ = 0;  // table_.size() - 2: an even index, a bucket of two
+  EndgameTable table_;
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
   bool stopped_ = false;
