@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
     return narabe::server::run_bench_command(output);
   }
   if (isatty(STDIN_FILENO))  // a person at a terminal: say what to type (stderr, not the protocol)
-    std::cerr << narabe::version_line("narabe") << ": type 'uci', then e.g. 'position startpos moves b2' and 'go depth 9'; "
-                 "'quit' ends\n";
+    std::cerr << narabe::version_line("narabe")
+              << ": type 'uci', then e.g. 'position startpos moves b2' and 'go depth 9'; 'quit' ends\n";
   narabe::server::LineReader input(STDIN_FILENO);
   return narabe::server::serve(input, output);
 }
