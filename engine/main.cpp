@@ -8,6 +8,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "narabe/version.h"
 #include "protocol/server/line_reader.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/server.h"
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (vm.count("version")) {
-    std::cout << "narabe 0.1.0\n";
+    std::cout << narabe::version_line("narabe") << "\n";
     return 0;
   }
 
@@ -51,8 +52,8 @@ int main(int argc, char** argv) {
     return narabe::server::run_bench_command(output);
   }
   if (isatty(STDIN_FILENO))  // a person at a terminal: say what to type (stderr, not the protocol)
-    std::cerr << "narabe 0.1.0: type 'uci', then e.g. 'position startpos moves b2' and 'go depth 9'; "
-                 "'quit' ends\n";
+    std::cerr << narabe::version_line("narabe")
+              << ": type 'uci', then e.g. 'position startpos moves b2' and 'go depth 9'; 'quit' ends\n";
   narabe::server::LineReader input(STDIN_FILENO);
   return narabe::server::serve(input, output);
 }

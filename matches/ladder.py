@@ -27,9 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import elo_fit  # noqa: E402
 import narabe_match as nm  # noqa: E402
 
-DEFAULT_OPENING_PLIES = {"tictactoe": 2}
-FALLBACK_OPENING_PLIES = 4
-
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -44,15 +41,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(name= required); repeatable")
     parser.add_argument("--rounds", type=nm.argument_type(nm.positive_int), default=10, metavar="N",
                         help="rounds; each plays every pairing twice, colours swapped (default: %(default)s)")
-    parser.add_argument("--limit", action="append", type=nm.argument_type(nm.parse_limit), metavar="KEY=VALUE",
-                        help="move limit for every engine (depth=N, movetime=MS, nodes=N, tc=B+I); "
-                             f"repeatable (default: {' '.join(nm.DEFAULT_LIMITS)})")
-    parser.add_argument("--concurrency", type=nm.argument_type(nm.positive_int), default=1, metavar="N",
-                        help="games played at the same time (default: %(default)s)")
+    nm.add_limit_argument(parser, "every engine")
+    nm.add_concurrency_argument(parser)
     parser.add_argument("--seed", type=nm.argument_type(nm.positive_int), metavar="N",
                         help="seed of the openings and of the levels' random choices (default: random)")
-    parser.add_argument("--openings-plies", type=nm.argument_type(nm.non_negative_int), metavar="N",
-                        help="random opening plies per pair (default: 2 for tictactoe, else 4)")
+    nm.add_openings_plies_argument(parser)
     parser.add_argument("--anchor", metavar="NAME",
                         help="the engine rated 0 (default: easy, or the first engine)")
     parser.add_argument("--prior-draws", type=nm.argument_type(nm.non_negative_float), default=1.0, metavar="K",
@@ -66,8 +59,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--chart", metavar="FILE.png", help="draw a bar chart with error bars here")
     parser.add_argument("--engine-path", metavar="PATH",
                         help="the narabe engine (default: the build folder's, or $NARABE_BUILD_DIR's)")
-    parser.add_argument("--match", metavar="PATH",
-                        help="narabe-match (default: the build folder's, or $NARABE_BUILD_DIR's)")
+    nm.add_match_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -182,7 +174,7 @@ def play(args: argparse.Namespace) -> tuple[Path, int]:
         raise nm.HarnessError("a ladder needs at least two engines", nm.MATCH_USAGE)
     plies = args.openings_plies
     if plies is None:
-        plies = DEFAULT_OPENING_PLIES.get(game_name, FALLBACK_OPENING_PLIES)
+        plies = nm.default_opening_plies(game_name)
     if args.out:
         out = Path(args.out)
         if out.exists():

@@ -472,3 +472,39 @@ def non_negative_int(text: str) -> int:
     if not text.isdigit():
         raise ValueError(f"'{text}' is not a whole number >= 0")
     return int(text)
+
+
+# ---- command-line options shared by the scripts ----
+
+# Random opening plies per pair when a script is not told: enough to vary the games,
+# few enough to keep them balanced. One table, so the scripts cannot drift apart.
+DEFAULT_OPENING_PLIES = {"tictactoe": 3}
+FALLBACK_OPENING_PLIES = 4
+
+
+def default_opening_plies(game_name: str) -> int:
+    return DEFAULT_OPENING_PLIES.get(game_name, FALLBACK_OPENING_PLIES)
+
+
+def add_limit_argument(parser, engines: str) -> None:
+    """--limit, repeatable: the move limits of `engines` ("every engine", "both engines")."""
+    parser.add_argument("--limit", action="append", type=argument_type(parse_limit), metavar="KEY=VALUE",
+                        help=f"a move limit for {engines}: depth=N, movetime=MS, nodes=N, tc=BASE+INC; "
+                             f"repeatable (default: {' '.join(DEFAULT_LIMITS)})")
+
+
+def add_concurrency_argument(parser) -> None:
+    parser.add_argument("--concurrency", type=argument_type(positive_int), default=1, metavar="N",
+                        help="games played at the same time (default: %(default)s)")
+
+
+def add_openings_plies_argument(parser) -> None:
+    defaults = ", ".join(f"{plies} for {game}" for game, plies in DEFAULT_OPENING_PLIES.items())
+    parser.add_argument("--openings-plies", type=argument_type(non_negative_int), metavar="N",
+                        help=f"random opening plies per pair (default: {defaults}, else {FALLBACK_OPENING_PLIES}; "
+                             "0: none)")
+
+
+def add_match_argument(parser) -> None:
+    parser.add_argument("--match", metavar="PATH",
+                        help="narabe-match (default: the build folder's, or $NARABE_BUILD_DIR's)")

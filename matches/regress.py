@@ -36,9 +36,6 @@ import narabe_match as nm  # noqa: E402
 DEFAULT_BUILD_COMMAND = "cmake --preset release && cmake --build build/release --target narabe"
 DEFAULT_ENGINE_PATH = "build/release/narabe"
 DEFAULT_SPRT = "elo0=0 elo1=5 alpha=0.05 beta=0.05"
-# Random opening plies per game: enough to vary the games, few enough to keep them balanced.
-DEFAULT_OPENING_PLIES = {"tictactoe": 3}
-FALLBACK_OPENING_PLIES = 4
 BUILD_MARKER = ".narabe-regress-build.json"
 
 
@@ -55,18 +52,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(default: %(default)s)")
     parser.add_argument("--level", default="max", choices=nm.LEVELS,
                         help="the Level both engines play at (default: %(default)s)")
-    parser.add_argument("--limit", action="append", type=nm.argument_type(nm.parse_limit), metavar="KEY=VALUE",
-                        help="a move limit for both engines: depth=N, movetime=MS, nodes=N, tc=BASE+INC; "
-                             f"repeatable (default: {' '.join(nm.DEFAULT_LIMITS)})")
+    nm.add_limit_argument(parser, "both engines")
     parser.add_argument("--sprt", default=DEFAULT_SPRT, type=nm.argument_type(nm.parse_sprt),
                         help="the SPRT: 'elo0=X elo1=Y [alpha=A] [beta=B] [model=normalized|logistic]' "
                              "(default: '%(default)s')")
     parser.add_argument("--max-games", type=nm.argument_type(_even_games), default=1000, metavar="N",
                         help="the game cap; the run has N/2 rounds of colour-swapped pairs (default: %(default)s)")
-    parser.add_argument("--concurrency", type=nm.argument_type(nm.positive_int), default=1, metavar="N",
-                        help="games played at the same time (default: %(default)s)")
-    parser.add_argument("--openings-plies", type=nm.argument_type(nm.non_negative_int), metavar="N",
-                        help="random opening plies per pair (default: 3 for tictactoe, else 4; 0: none)")
+    nm.add_concurrency_argument(parser)
+    nm.add_openings_plies_argument(parser)
     parser.add_argument("--openings-file", metavar="FILE",
                         help="play the openings of this file (narabe-match's --openings file=) in random "
                              "order instead of random plies, e.g. matches/openings/gomoku15-3stone.txt")
@@ -81,8 +74,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="use the candidate's engine as it is, without running the build command")
     parser.add_argument("--engine-path", default=DEFAULT_ENGINE_PATH, metavar="REL",
                         help="the engine, relative to a source tree (default: %(default)s)")
-    parser.add_argument("--match", metavar="PATH",
-                        help="narabe-match to use (default: the build folder's, or $NARABE_BUILD_DIR's)")
+    nm.add_match_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -224,7 +216,7 @@ def regress(args: argparse.Namespace) -> int:
         plies = 0
         extra = ["--openings", f"file={Path(args.openings_file).resolve()}", "order=random"]
     elif plies is None:
-        plies = DEFAULT_OPENING_PLIES.get(game_name, FALLBACK_OPENING_PLIES)
+        plies = nm.default_opening_plies(game_name)
     runs = work_dir / "runs"
     runs.mkdir(parents=True, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")

@@ -9,6 +9,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "narabe/version.h"
+
 namespace narabe::tools {
 
 // The parsed options (bound variables already set), or nullopt after the error and
@@ -27,6 +29,14 @@ inline std::optional<boost::program_options::variables_map> parse_command_line(
     return std::nullopt;
   }
   return vm;
+}
+
+// With --version given (an option the tool declares): prints "program X.Y.Z", the
+// project's version, and returns true, for the caller to exit with 0.
+inline bool print_version(const boost::program_options::variables_map& vm, std::string_view program) {
+  if (!vm.count("version")) return false;
+  std::cout << version_line(program) << "\n";
+  return true;
 }
 
 }  // namespace narabe::tools

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ pkg-config clang libclang-rt-14-dev
+  cmake ninja-build g++ pkg-config clang libclang-rt-14-dev dpkg-dev
   libfmt-dev libboost-program-options-dev
   libgtest-dev nlohmann-json3-dev
   libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core fonts-ipafont-gothic

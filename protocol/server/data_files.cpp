@@ -12,10 +12,16 @@ fs::path executable_directory() {
   return ec ? fs::path() : exe.parent_path();
 }
 
-std::vector<fs::path> data_file_candidates(std::string_view name) {
+std::vector<fs::path> data_directories() {
   const fs::path dir = executable_directory();
   if (dir.empty()) return {};
-  return {dir / name, dir.parent_path() / "share" / "narabe" / name};
+  return {dir, dir.parent_path() / "share" / "narabe"};
+}
+
+std::vector<fs::path> data_file_candidates(std::string_view name) {
+  std::vector<fs::path> paths = data_directories();
+  for (fs::path& path : paths) path /= name;
+  return paths;
 }
 
 }  // namespace narabe::server

@@ -14,6 +14,10 @@ namespace narabe::server {
 // The directory of the running executable (empty when /proc/self/exe cannot be read).
 std::filesystem::path executable_directory();
 
+// The directories data files are looked for in, in order: the executable's own (the
+// build tree) and ../share/narabe from it (the installed layout, cmake/NarabeInstall.cmake).
+std::vector<std::filesystem::path> data_directories();
+
 // The places a data file named `name` is looked for, in order.
 std::vector<std::filesystem::path> data_file_candidates(std::string_view name);
 

@@ -10,6 +10,7 @@
 
 #include "engine/core/outcome.h"
 #include "engine/search/time_manager.h"
+#include "narabe/version.h"
 #include "protocol/server/engine_options.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/session_factory.h"
@@ -20,7 +21,6 @@ namespace narabe::server {
 namespace {
 
 constexpr std::string_view kGame = "gomoku";
-constexpr std::string_view kAbout = R"(name="narabe", version="0.1.0", author="the narabe developers")";
 
 // The time plan (docs/protocol.md, "Gomocup"). Without any INFO limit a move gets
 // kDefaultTurnMs. Of timeout_turn the engine keeps back kTurnMarginMs plus 1/20 for
@@ -487,7 +487,9 @@ void GomocupLoop::cmd_info(const Tokens& tokens) {
   // protocol asks.
 }
 
-void GomocupLoop::cmd_about() { reply(std::string(kAbout)); }
+void GomocupLoop::cmd_about() {
+  reply(fmt::format(R"(name="narabe", version="{}", author="the narabe developers")", kVersion));
+}
 
 void GomocupLoop::cmd_yxstop() {
   // The search ends now and writes its move; with no search there is nothing to stop.

@@ -43,7 +43,14 @@ std::shared_ptr<const EvalWeights> GomokuEvaluation::weights_for(Rule rule) {
   Slot& slot = slots_[static_cast<std::size_t>(rule)];
   if (!slot.tried) {
     slot.tried = true;
-    auto loaded = load_gomoku_weights(directory_ / gomoku_eval_file_name(rule), rule);
+    const std::string name = gomoku_eval_file_name(rule);
+    fs::path path = directories_.empty() ? fs::path(name) : directories_.front() / name;
+    for (const fs::path& directory : directories_)
+      if (std::error_code ec; fs::is_regular_file(directory / name, ec)) {
+        path = directory / name;
+        break;
+      }
+    auto loaded = load_gomoku_weights(path, rule);
     if (loaded) slot.weights = std::move(*loaded);
     else
       messages_.push_back(fmt::format("gomoku evaluation weights ({}): {}; using the hand-set evaluation",

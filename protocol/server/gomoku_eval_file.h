@@ -2,7 +2,8 @@
 // Reading Gomoku's trained evaluation weights (engine/games/gomoku/eval_weights.h),
 // one file per rule, from the directory of the running executable (the build copies
 // them beside narabe; /proc/self/exe says where that is, so a binary moved with its
-// files keeps finding them). engine/games does no I/O, so the bytes are read here.
+// files keeps finding them) or ../share/narabe from it (installed; data_files.h).
+// engine/games does no I/O, so the bytes are read here.
 //
 // A protocol loop holds one GomokuEvaluation: it loads a rule's file the first time
 // a Gomoku game of that rule is made and hands the weights to the session, which
@@ -41,8 +42,8 @@ core::Expected<std::shared_ptr<const games::gomoku::EvalWeights>> load_gomoku_we
 
 class GomokuEvaluation {
  public:
-  explicit GomokuEvaluation(std::filesystem::path directory = executable_directory())
-      : directory_(std::move(directory)) {}
+  GomokuEvaluation() : directories_(data_directories()) {}
+  explicit GomokuEvaluation(std::filesystem::path directory) : directories_{std::move(directory)} {}
 
   // The weights for `rule`, or null for the hand-set evaluation (chosen, or the file
   // could not be read: then take_messages() says why, once per rule).
@@ -57,7 +58,7 @@ class GomokuEvaluation {
     bool tried = false;
     std::shared_ptr<const games::gomoku::EvalWeights> weights;
   };
-  std::filesystem::path directory_;
+  std::vector<std::filesystem::path> directories_;  // looked in, in order
   std::array<Slot, games::gomoku::kAllRules.size()> slots_{};
   GomokuEvalMode mode_ = GomokuEvalMode::kAuto;
   std::vector<std::string> messages_;

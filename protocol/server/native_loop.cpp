@@ -8,6 +8,7 @@
 
 #include "engine/games/registry.h"
 #include "engine/search/time_manager.h"
+#include "narabe/version.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
@@ -16,7 +17,6 @@ namespace narabe::server {
 
 namespace {
 
-constexpr std::string_view kEngineName = "narabe 0.1.0";
 constexpr std::string_view kEngineAuthor = "the narabe developers";
 
 // How long `quit` lets a search with a limit finish by itself before stopping it, so
@@ -165,7 +165,7 @@ void NativeLoop::finish() {
 }
 
 void NativeLoop::cmd_handshake(std::string_view ok_word) {
-  out_.write_line(fmt::format("id name {}", kEngineName));
+  out_.write_line(fmt::format("id name narabe {}", kVersion));
   out_.write_line(fmt::format("id author {}", kEngineAuthor));
   for (const std::string& line : game_lines()) out_.write_line(line);
   // The weights are read at start; the handshake is the first chance to say that

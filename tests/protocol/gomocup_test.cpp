@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "engine/search/time_manager.h"
+#include "narabe/version.h"
 #include "protocol/server/gomocup_loop.h"
 #include "protocol/server/output_channel.h"
 #include "tests/protocol/loop_test_support.h"
@@ -20,6 +21,9 @@ namespace narabe::server {
 namespace {
 
 using Lines = std::vector<std::string>;
+
+// ABOUT's answer, with the project's version (cmake/version.h.in).
+const std::string kAbout = fmt::format(R"(name="narabe", version="{}", author="the narabe developers")", kVersion);
 
 std::string joined(const Lines& lines) {
   std::string text;
@@ -220,7 +224,7 @@ TEST(GomocupTimeTest, TimeoutMatchAloneIsTheMatchClock) {
 }
 
 TEST_F(GomocupLoopTest, AboutNamesTheEngine) {
-  EXPECT_EQ(send("ABOUT"), Lines{R"(name="narabe", version="0.1.0", author="the narabe developers")"});
+  EXPECT_EQ(send("ABOUT"), Lines{kAbout});
 }
 
 TEST_F(GomocupLoopTest, BeginPlaysAMoveOnTheEmptyBoardAndKeepsIt) {
@@ -543,9 +547,9 @@ using testing_support::serve_text;
 
 TEST(GomocupServeTest, AGomocupCommandFirstChoosesTheGomocupLoop) {
   EXPECT_EQ(serve_text("\nSTART 15\r\nABOUT\nEND\nABOUT\n"),
-            (Lines{"OK", R"(name="narabe", version="0.1.0", author="the narabe developers")"}));
+            (Lines{"OK", kAbout}));
   EXPECT_EQ(serve_text("INFO timeout_turn 100\nSTART 9\nEND\n"), Lines{"OK"});
-  EXPECT_EQ(serve_text("ABOUT\n"), Lines{R"(name="narabe", version="0.1.0", author="the narabe developers")"});
+  EXPECT_EQ(serve_text("ABOUT\n"), Lines{kAbout});
 }
 
 TEST(GomocupServeTest, LowercaseWordsKeepTheNativeLoop) {

@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
       "Usage: narabe-bench-solve FILE... [options]\n"
       "Solves every line of Pons-format Connect Four test files and compares the scores.\n"
       "Options");
-  visible.add_options()("help,h", "print this help")(
+  visible.add_options()("help,h", "print this help")("version", "print the version and exit")(
       "weak", "only win/draw/loss (the sign of the score)")(
       "first", po::value<int>()->default_value(0), "only the first N lines of each file (0: all)")(
       "cold", "clear the table before every position (as Pons measures); default: warm")(
@@ -133,6 +133,7 @@ int main(int argc, char** argv) {
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-bench-solve", all, visible, positional);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-bench-solve")) return 0;
   if (vm.count("help") || (!vm.count("file") && !vm.count("moves"))) {
     std::cout << visible << "\n";
     return vm.count("help") ? 0 : 2;

@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
   po::options_description options(
       "Usage: narabe-book-gen --depth D --out FILE [options]\n"
       "Solves every 7x6 Connect Four position with up to D + 1 discs into an opening book.\nOptions");
-  options.add_options()("help,h", "print this help")(
+  options.add_options()("help,h", "print this help")("version", "print the version and exit")(
       "depth", po::value<int>(), "answer every position with up to this many discs")(
       "out", po::value<std::string>(), "the book file to write (continued if it exists)")(
       "hash", po::value<int>()->default_value(64),
@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-book-gen", options, options);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-book-gen")) return 0;
   if (vm.count("help") || !vm.count("depth") || !vm.count("out")) {
     std::cout << options << "\n";
     return vm.count("help") ? 0 : 2;

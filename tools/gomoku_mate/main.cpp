@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   int time_ms = 8000, max_moves = 40;
   std::size_t hash_mb = 64;
   po::options_description options("narabe-gomoku-mate FILE [options]");
-  options.add_options()("help", "this text")("file", po::value(&file), "renju_mate_problems.jsonl")(
+  options.add_options()("help", "this text")("version", "print the version and exit")("file", po::value(&file), "renju_mate_problems.jsonl")(
       "time-ms", po::value(&time_ms), "wall-clock budget per problem in ms (8000)")(
       "max-moves", po::value(&max_moves), "most attacker moves a VCT searches (40; VCF goes to 120)")(
       "hash", po::value(&hash_mb), "table size in MB (64)")("only", po::value(&only), "solve only this id")(
@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-gomoku-mate", options, options, positional);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-gomoku-mate")) return 0;
   if (vm.count("help") || file.empty()) {
     std::cout << options;
     return file.empty() && !vm.count("help") ? 2 : 0;

@@ -220,7 +220,7 @@ int fit(const po::variables_map& vm) {
 int main(int argc, char** argv) {
   std::string command;
   po::options_description options("narabe-gomoku-train generate|fit [options]");
-  options.add_options()("help", "this text")("command", po::value(&command), "generate or fit")(
+  options.add_options()("help", "this text")("version", "print the version and exit")("command", po::value(&command), "generate or fit")(
       "rule", po::value<std::string>()->default_value("freestyle"), "freestyle|standard|renju|overline-forbidden")(
       "games", po::value<int>()->default_value(100), "generate: games to play (indices first .. first+games-1)")(
       "first", po::value<int>()->default_value(0), "generate: the first game's index")(
@@ -243,6 +243,7 @@ int main(int argc, char** argv) {
   const auto command_line = tools::parse_command_line(argc, argv, "narabe-gomoku-train", options, options, positional);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (tools::print_version(vm, "narabe-gomoku-train")) return 0;
   if (vm.count("help")) {
     std::cout << options;
     return 0;

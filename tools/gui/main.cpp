@@ -24,6 +24,7 @@
 #include <sstream>
 #include <thread>
 
+#include "narabe/version.h"
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/engine_link.h"
 #include "tools/gui/app/game_record.h"
@@ -87,7 +88,7 @@ int fail(const std::string& message) {
 int main(int argc, char** argv) {
   std::string engine_path, script_path, screenshot_path, config_path, load_path, size_text = "1040x700";
   po::options_description options("narabe-gui options");
-  options.add_options()("help", "this text")(
+  options.add_options()("help", "this text")("version", "print the version and exit")(
       "engine", po::value(&engine_path), "the engine to play (default: the narabe beside narabe-gui)")(
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
@@ -107,6 +108,10 @@ int main(int argc, char** argv) {
     std::cout << "narabe-gui: play tic-tac-toe, Connect Four, Gomoku and Reversi against the narabe engine.\n\n"
               << options << "\nKeys: F1 in the window. Without a display: xvfb-run narabe-gui, or play the\n"
               << "engine directly (narabe; see docs/protocol.md).\n";
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << narabe::version_line("narabe-gui") << "\n";
     return 0;
   }
   int width = 0, height = 0;

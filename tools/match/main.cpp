@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "narabe/version.h"
 #include "tools/match/merge.h"
 #include "tools/match/sprt_spec.h"
 #include "tools/match/tournament.h"
@@ -153,7 +154,7 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
   if (vm.count("version")) {
-    std::cout << "narabe-match 0.1.0\n";
+    std::cout << narabe::version_line("narabe-match") << "\n";
     return kExitOk;
   }
 
@@ -314,8 +315,8 @@ int main(int argc, char** argv) {
     writer = std::move(*opened);
   }
 
-  std::cout << fmt::format("narabe-match: {} games of {} ({}), seed {}{}{}\n", schedule->shard_games().size(),
-                           header.game, fmt::join(header.engines, " vs "), header.seed,
+  std::cout << fmt::format("{}: {} games of {} ({}), seed {}{}{}\n", narabe::version_line("narabe-match"),
+                           schedule->shard_games().size(), header.game, fmt::join(header.engines, " vs "), header.seed,
                            header.shards > 1 ? fmt::format(", shard {}/{}", header.shard, header.shards) : "",
                            existing ? fmt::format(", resuming after {} games", previous.size()) : "");
   std::cout.flush();

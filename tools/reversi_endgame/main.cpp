@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   std::string evaluation = "pattern";
   std::string eval_file{narabe::server::kDefaultEvalFile};
   po::options_description options("narabe-reversi-endgame FILE [options]");
-  options.add_options()("help", "this text")("file", po::value(&file), "an FFO/OBF file")(
+  options.add_options()("help", "this text")("version", "print the version and exit")("file", po::value(&file), "an FFO/OBF file")(
       "first", po::value(&first), "solve only the first N positions (after --skip)")(
       "skip", po::value(&skip), "skip the first K positions")("hash", po::value(&hash_mb),
                                                                "table size in MB (64)")(
@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-endgame", options, options, positional);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-reversi-endgame")) return 0;
   if (vm.count("help") || file.empty()) {
     std::cout << options << "\n";
     return vm.count("help") ? 0 : 2;

@@ -45,13 +45,14 @@ int main(int argc, char** argv) {
       "Usage: narabe-reversi-perft [options]\n"
       "Counts Reversi move sequences (a pass is a ply, a finished game one leaf) and times them.\n"
       "Options");
-  visible.add_options()("help,h", "print this help")(
+  visible.add_options()("help,h", "print this help")("version", "print the version and exit")(
       "depth", po::value<int>()->default_value(12), "the deepest depth (1..20)")(
       "from", po::value<int>()->default_value(1), "the first depth")(
       "fen", po::value<std::string>(), "start from this position instead (no known counts)");
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-perft", visible, visible);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-reversi-perft")) return 0;
   if (vm.count("help")) {
     std::cout << visible << "\n";
     return 0;

@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
       "  generate: self-play games, positions labelled with final margins -> --out\n"
       "  fit:      least-squares fit of the pattern weights to --data files -> --out\n"
       "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n\nOptions");
-  visible.add_options()("help,h", "print this help and exit")(
+  visible.add_options()("help,h", "print this help and exit")("version", "print the version and exit")(
       "games", po::value<int>()->default_value(2000), "generate: games to play")(
       "depth", po::value<int>()->default_value(4), "generate: search depth per move")(
       "threads", po::value<int>()->default_value(1), "generate: threads")(
@@ -231,6 +231,7 @@ int main(int argc, char** argv) {
   const auto command_line = narabe::tools::parse_command_line(argc, argv, "narabe-reversi-train", all, visible, positional);
   if (!command_line) return 2;
   const po::variables_map& vm = *command_line;
+  if (narabe::tools::print_version(vm, "narabe-reversi-train")) return 0;
   if (vm.count("help") || !vm.count("command")) {
     std::cout << visible << "\n";
     return vm.count("help") ? 0 : 2;

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "narabe/version.h"
 #include "tools/gui/audio/synthesizer.h"
 
 namespace {
@@ -100,6 +101,10 @@ std::vector<Sound> all_sounds() {
 int main(int argc, char** argv) {
   if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h")) {
     std::cout << kUsage;
+    return 0;
+  }
+  if (argc == 2 && std::string_view(argv[1]) == "--version") {
+    std::cout << narabe::version_line("narabe-gui-sounds") << "\n";
     return 0;
   }
   if (argc != 2 || argv[1][0] == '-') {
