@@ -77,14 +77,6 @@ bool has_open_four_point(const PatternBoard& board, Cell colour) {
   return board.count(colour, kFlexFour) + board.count(colour, kDoubleFour) > 0;
 }
 
-// Whether `colour` may play the empty point `at` (renju's Black: not forbidden).
-bool may_play(const Gomoku& game, int at, Cell colour) {
-  if (!has_forbidden_points(game.rule(), colour)) return true;
-  if (game.rule() == Rule::kRenju && renju_cannot_be_forbidden(game.cells(), at)) return true;
-  Cells scratch = game.cells();
-  return forbidden_kind(scratch, at, colour, game.rule()) == Forbidden::kNone;
-}
-
 // Whether the opponent has a point it may play that makes an open four: the
 // threat every move but a defence or an own four loses to. Under renju such a
 // point of Black's may be forbidden, so Black's points are checked one by one.
@@ -95,7 +87,7 @@ bool opponent_open_four_pending(const Gomoku& game, Cell opponent) {
   bool pending = false;
   for_each_near_point(game, [&](int at) {
     if (pending || !makes_at_least(board, at, opponent, kFlexFour)) return;
-    pending = may_play(game, at, opponent);
+    pending = may_play(board, at, opponent);
   });
   return pending;
 }
@@ -171,7 +163,7 @@ void search_moves(const Gomoku& game, Gomoku::MoveList& list) {
     bool threatened = false;
     for_each_near_point(game, [&](int at) {
       const PatternBoard::PointThreat t = board.threat(at, opponent);
-      if (t.fours == 0 || t.fours + t.threes < 2 || !may_play(game, at, opponent)) return;
+      if (t.fours == 0 || t.fours + t.threes < 2 || !may_play(board, at, opponent)) return;
       threatened = true;
       defends[static_cast<std::size_t>(at)] = true;
       for (int d = 0; d < 4; ++d) {

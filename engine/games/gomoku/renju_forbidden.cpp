@@ -110,4 +110,20 @@ Forbidden forbidden_kind(Cells& cells, int at, Cell colour, Rule rule) {
   return rows.overline && !rows.five ? Forbidden::kOverline : Forbidden::kNone;
 }
 
+bool may_play(const PatternBoard& board, int at, Cell colour) {
+  if (board.cell(at) != kEmpty) return false;
+  const Rule rule = board.rule();
+  if (!has_forbidden_points(rule, colour)) return true;
+  const PatternBoard::PointThreat t = board.threat(at, colour);
+  if (t.five) return true;  // a five is never forbidden
+  if (t.overline) return false;
+  if (rule != Rule::kRenju) return true;  // overline-forbidden: only the overline
+  if (t.fours >= 2) return false;
+  if (t.threes < 2) return true;
+  // Two threes by the lines' own shapes: the RIF checker decides (a three whose
+  // four point is forbidden, or makes a five, is no three).
+  Cells scratch = board.cells();
+  return renju_forbidden(scratch, at) == Forbidden::kNone;
+}
+
 }  // namespace narabe::games::gomoku

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "engine/games/gomoku/board_geometry.h"
+#include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/rule.h"
 
 namespace narabe::games::gomoku {
@@ -50,5 +51,10 @@ Forbidden forbidden_kind(Cells& cells, int at, Cell colour, Rule rule);
 // A quick necessary condition, for skipping most points: true when a Black stone
 // at `at` cannot be forbidden under renju (too few Black stones in its lines).
 bool renju_cannot_be_forbidden(const Cells& cells, int at);
+
+// Whether `colour` may play the empty point `at` of `board` under the board's rule
+// (false for an occupied point). The board's shapes settle most points; only two
+// threes of renju's Black are left to the full check.
+bool may_play(const PatternBoard& board, int at, Cell colour);
 
 }  // namespace narabe::games::gomoku

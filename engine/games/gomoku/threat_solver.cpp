@@ -58,21 +58,7 @@ void ThreatSolver::take(int at) {
   board_.remove(at);
 }
 
-bool ThreatSolver::may_play(int at, Cell colour) const {
-  if (board_.cell(at) != kEmpty) return false;
-  const Rule rule = board_.rule();
-  if (!has_forbidden_points(rule, colour)) return true;
-  const PatternBoard::PointThreat t = board_.threat(at, colour);
-  if (t.five) return true;  // a five is never forbidden
-  if (t.overline) return false;
-  if (rule != Rule::kRenju) return true;  // overline-forbidden: only the overline
-  if (t.fours >= 2) return false;
-  if (t.threes < 2) return true;
-  // Two threes by the lines' own shapes: the RIF checker decides (a three whose
-  // four point is forbidden, or makes a five, is no three).
-  Cells scratch = board_.cells();
-  return renju_forbidden(scratch, at) == Forbidden::kNone;
-}
+bool ThreatSolver::may_play(int at, Cell colour) const { return gomoku::may_play(board_, at, colour); }
 
 int ThreatSolver::five_points(Cell colour, int* out, int limit) const {
   if (board_.count(colour, kFive) == 0) return 0;
