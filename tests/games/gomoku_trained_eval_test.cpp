@@ -10,11 +10,13 @@
 #include <memory>
 #include <vector>
 
+#include "engine/core/little_endian.h"
 #include "engine/core/rng.h"
 #include "engine/games/gomoku/eval_weights.h"
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/pattern_codes.h"
+#include "engine/games/gomoku/threat_mask.h"
 #include "tests/games/pattern_board_walk.h"
 #include "tests/games/slow_build.h"
 
@@ -109,6 +111,36 @@ void expect_same_values(const PatternBoard& kept, const PointValues& values, Rul
     }
   for (const Cell colour : {kBlack, kWhite})
     for (int role = 0; role < 2; ++role) ASSERT_EQ(kept.value_sum(colour, role), fresh.value_sum(colour, role));
+  ASSERT_EQ(kept.eval_state().threats, fresh.eval_state().threats);
+  // And the counts are what the points hold.
+  ThreatCounts counted{};
+  for (int rank = 0; rank < size; ++rank)
+    for (int file = 0; file < size; ++file) {
+      const int at = cell_index(file, rank);
+      if (kept.cell(at) != kEmpty) continue;
+      for (int c = 0; c < 2; ++c)
+        ++counted[static_cast<std::size_t>(c)][threat_kind(
+            kCodeClasses[static_cast<std::size_t>(kept.code(at, c == 0 ? kBlack : kWhite))])];
+    }
+  ASSERT_EQ(kept.eval_state().threats, counted);
+}
+
+TEST(GomokuThreatMask, KindsAndMaskBitsFollowTheLineClasses) {
+  EXPECT_EQ(threat_kind({kDead, kFreeOne, kBlockedTwo, kFreeTwo}), kNoThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kDead, kFreeThree}), kThreeThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kFreeThree, kFreeThree}), kDoubleThreeThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kBlockedThreeClass, kBlockedFour}), kFourThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kFreeThree, kBlockedFour}), kFourPlusThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kBlockedFour, kBlockedFour}), kFourPlusThreat);
+  EXPECT_EQ(threat_kind({kDead, kDead, kDead, kFreeFour}), kOpenFourThreat);
+  EXPECT_EQ(threat_kind({kDead, kFreeThree, kFreeFour, kFiveClass}), kFiveThreat);
+  ThreatCounts counts{};
+  EXPECT_EQ(threat_mask(counts, 0), 0);
+  counts[0][kThreeThreat] = 2;      // Black: a three point
+  counts[1][kFourThreat] = 1;       // White: a four point
+  counts[1][kFiveThreat] = 1;       // and a five point
+  EXPECT_EQ(threat_mask(counts, 0), 1 | 1 << 6 | 1 << 8);  // Black to move
+  EXPECT_EQ(threat_mask(counts, 1), 1 << 4 | 1 << 10);     // White to move: its own five is left out
 }
 
 TEST(GomokuPatternCodes, IncrementalSumsEqualAFreshBoardsUnderEveryRule) {
@@ -136,13 +168,16 @@ TEST(GomokuPatternCodes, IncrementalSumsEqualAFreshBoardsUnderEveryRule) {
 
 TEST(GomokuEvalWeights, BytesRoundTripAndDamageIsRefused) {
   core::Rng rng(3);
-  const EvalWeights weights(Rule::kRenju, random_codes(rng));
+  ThreatValues threats{};
+  for (std::int32_t& v : threats) v = static_cast<std::int32_t>(rng.below(2001)) - 1000;
+  const EvalWeights weights(Rule::kRenju, random_codes(rng), threats);
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   ASSERT_EQ(bytes.size(), EvalWeights::kFileBytes);
   const auto back = EvalWeights::from_bytes(bytes);
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->rule(), Rule::kRenju);
   EXPECT_EQ(back->codes(), weights.codes());
+  EXPECT_EQ(back->threats(), threats);
 
   auto damaged = bytes;
   damaged[EvalWeights::kHeaderBytes + 100] ^= 1;
@@ -156,6 +191,24 @@ TEST(GomokuEvalWeights, BytesRoundTripAndDamageIsRefused) {
   auto version = bytes;
   version[8] = 9;
   EXPECT_NE(EvalWeights::from_bytes(version).error().find("version"), std::string::npos);
+}
+
+TEST(GomokuEvalWeights, VersionTwoFilesReadWithoutThreatValues) {
+  // A version 2 file: the header, the codes and the checksum, no threat table.
+  core::Rng rng(4);
+  const EvalWeights weights(Rule::kFreestyle, random_codes(rng));
+  std::vector<std::uint8_t> bytes = weights.to_bytes();
+  bytes.resize(EvalWeights::kHeaderBytes + EvalWeights::kCodeBytes);
+  bytes[8] = 2;
+  const std::uint64_t sum = core::fnv1a(bytes);
+  for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
+  ASSERT_EQ(bytes.size(), EvalWeights::kVersion2FileBytes);
+  const auto back = EvalWeights::from_bytes(bytes);
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->codes(), weights.codes());
+  EXPECT_EQ(back->threats(), ThreatValues{});
+  bytes.pop_back();
+  EXPECT_NE(EvalWeights::from_bytes(bytes).error().find("truncated"), std::string::npos);
 }
 
 TEST(GomokuEvalWeights, PositionEvaluatesWithItsWeightsAndCopiesShareThem) {

@@ -27,6 +27,8 @@ void position_features(const games::Gomoku& game, std::vector<Feature>& out, boo
       ++counts[static_cast<std::size_t>(other_block + board.code(at, other))];
     }
   if (apart) counts[static_cast<std::size_t>(kCodeFeatures + (own == gomoku::kBlack ? 0 : 1))] = 1;
+  const int mask = gomoku::threat_mask(board.eval_state().threats, own == gomoku::kBlack ? 0 : 1);
+  counts[static_cast<std::size_t>(kThreatFeatures + mask)] = 1;
   for (std::size_t f = 0; f < counts.size(); ++f)
     if (counts[f] != 0) out.push_back({static_cast<std::uint16_t>(f), counts[f]});
 }
@@ -122,14 +124,26 @@ std::vector<double> fit_logistic(const Samples& train, const Samples& test, cons
   return w;
 }
 
+namespace {
+std::int32_t to_value(double log_odds) {
+  const double v = std::round(log_odds * gomoku::EvalWeights::kScale);
+  return static_cast<std::int32_t>(std::clamp(v, -32767.0, 32767.0));
+}
+}  // namespace
+
+gomoku::ThreatValues to_threat_values(const std::vector<double>& weights) {
+  gomoku::ThreatValues values{};
+  for (std::size_t mask = 0; mask < values.size(); ++mask) values[mask] = to_value(weights[kThreatFeatures + mask]);
+  return values;
+}
+
 gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colours_apart) {
   gomoku::CodeValues values{};
   for (std::size_t colour = 0; colour < 2; ++colour)
     for (std::size_t role = 0; role < 2; ++role)
       for (std::size_t code = 0; code < gomoku::kPatternCodes; ++code) {
         const std::size_t block = (colours_apart ? 2 * colour : 0) + role;
-        const double v = std::round(weights[block * gomoku::kPatternCodes + code] * gomoku::EvalWeights::kScale);
-        values[colour][role][code] = static_cast<std::int32_t>(std::clamp(v, -32767.0, 32767.0));
+        values[colour][role][code] = to_value(weights[block * gomoku::kPatternCodes + code]);
       }
   return values;
 }

@@ -25,8 +25,10 @@ namespace narabe::tools::gomoku_train {
 // most renju games from random openings), which the search must not see: a value
 // that depended on who is to move would pull it toward lines of one parity. They
 // are fitted and left out of the weights.
+// Then one feature a threat mask (threat_mask.h), shared by the colours.
 inline constexpr int kCodeFeatures = 4 * games::gomoku::kPatternCodes;
-inline constexpr int kFeatures = kCodeFeatures + 2;
+inline constexpr int kThreatFeatures = kCodeFeatures + 2;
+inline constexpr int kFeatures = kThreatFeatures + games::gomoku::kThreatMasks;
 
 struct Feature {
   // (colour * 2 + role) * kPatternCodes + code: colour 0 black, 1 white (always 0
@@ -70,5 +72,6 @@ std::vector<double> fit_logistic(const Samples& train, const Samples& test, cons
 
 // Rounds the fitted log-odds to the weights file's values (EvalWeights::kScale).
 games::gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colours_apart);
+games::gomoku::ThreatValues to_threat_values(const std::vector<double>& weights);
 
 }  // namespace narabe::tools::gomoku_train

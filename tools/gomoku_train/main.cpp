@@ -174,7 +174,7 @@ int fit(const po::variables_map& vm) {
   const std::vector<double> w = train::fit_logistic(train_set, test_set, settings, report, [](int epoch, double tr, double te) {
     fmt::print(stderr, "epoch {:3}  train log-loss {:.4f}  held-out {:.4f}\n", epoch, tr, te);
   });
-  const gomoku::EvalWeights weights(*rule, train::to_code_values(w, apart));
+  const gomoku::EvalWeights weights(*rule, train::to_code_values(w, apart), train::to_threat_values(w));
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const std::string out_path = vm["out"].as<std::string>();
   std::ofstream out(out_path, std::ios::binary);

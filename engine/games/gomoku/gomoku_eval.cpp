@@ -97,6 +97,13 @@ void push_centre(const Gomoku& game, Gomoku::MoveList& list) {
   if (game.playable(centre)) list.push_back(core::Move(static_cast<std::uint16_t>(centre)));
 }
 
+// The trained evaluation of a board's state for the side `own` (0 black, 1 white)
+// to move: its codes' sums and its threat mask's value.
+core::Score trained_value(const PatternBoard::EvalState& state, const EvalWeights& weights, int own) {
+  return state.sums[static_cast<std::size_t>(own)][0] + state.sums[static_cast<std::size_t>(1 - own)][1] +
+         weights.threats()[static_cast<std::size_t>(threat_mask(state.threats, own))];
+}
+
 }  // namespace
 
 core::Score rows_evaluation(const Gomoku& game) {
@@ -107,8 +114,8 @@ core::Score rows_evaluation(const Gomoku& game) {
 core::Score evaluate(const Gomoku& game) {
   const Cell own = game.colour_to_move();
   const PatternBoard& board = game.patterns();
-  if (game.eval_weights() != nullptr)
-    return clamp_to_eval_range(board.value_sum(own, 0) + board.value_sum(opponent_of(own), 1));
+  if (const EvalWeights* weights = game.eval_weights())
+    return clamp_to_eval_range(trained_value(board.eval_state(), *weights, own == kBlack ? 0 : 1));
   return clamp_to_eval_range(patterns_worth(board, own, kOwnWorth) -
                              patterns_worth(board, opponent_of(own), kOpponentWorth));
 }
@@ -120,6 +127,9 @@ std::vector<core::EvalTerm> evaluation_terms(const Gomoku& game) {
   if (game.eval_weights() != nullptr) {
     terms.push_back({"trained patterns (side to move's points)", board.value_sum(own, 0)});
     terms.push_back({"trained patterns (opponent's points)", board.value_sum(opponent_of(own), 1)});
+    const int o = own == kBlack ? 0 : 1;
+    const int mask = threat_mask(board.eval_state().threats, o);
+    terms.push_back({"threats (mask " + std::to_string(mask) + ")", game.eval_weights()->threats()[static_cast<std::size_t>(mask)]});
     terms.push_back({"total", evaluate(game)});
     return terms;
   }

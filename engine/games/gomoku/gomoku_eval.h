@@ -18,8 +18,9 @@
 //
 // With trained weights (Gomoku::set_eval_weights, eval_weights.h) the search's
 // evaluation is instead the sum of the learned values of every empty point's
-// pattern code, the side to move's codes and the opponent's valued apart: two sums
-// the pattern board keeps.
+// pattern code, the side to move's codes and the opponent's valued apart (two sums
+// the pattern board keeps), plus the learned value of the position's threat mask
+// (threat_mask.h: which kinds of threat points each side holds).
 //
 // The rows evaluation, the one of the Gomoku tutorial, which the casual levels
 // keep: for each side, the rows of consecutive stones in the four directions by

@@ -66,12 +66,15 @@ void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh
     const int shift = c == 0 ? 0 : 4;
     const int change = ((fresh >> shift) & 15) - ((both >> shift) & 15);
     if (change == 0) continue;
-    const auto after = static_cast<std::uint16_t>(indices[c] + change * place);
+    const std::uint16_t before = indices[c];
+    const auto after = static_cast<std::uint16_t>(before + change * place);
     indices[c] = after;
     const auto& value = values_->by_index[c][after];
     if (sign != 0) {
-      value_sums_[c][0] += value[0] - point[c][0];
-      value_sums_[c][1] += value[1] - point[c][1];
+      eval_state_.sums[c][0] += value[0] - point[c][0];
+      eval_state_.sums[c][1] += value[1] - point[c][1];
+      --eval_state_.threats[c][kThreatKindOfIndex[before]];
+      ++eval_state_.threats[c][kThreatKindOfIndex[after]];
     }
     point[c] = {value[0], value[1]};
   }
@@ -80,15 +83,17 @@ void PatternBoard::refresh_classes(int at, int dir, int sign, std::uint8_t fresh
 
 void PatternBoard::add_values(int at, int sign) {
   const auto& point = point_values_[static_cast<std::size_t>(at)];
+  const auto& index = class_index_[static_cast<std::size_t>(at)];
   for (std::size_t c = 0; c < 2; ++c) {
-    value_sums_[c][0] += sign * point[c][0];
-    value_sums_[c][1] += sign * point[c][1];
+    eval_state_.sums[c][0] += sign * point[c][0];
+    eval_state_.sums[c][1] += sign * point[c][1];
+    eval_state_.threats[c][kThreatKindOfIndex[index[c]]] += static_cast<std::int16_t>(sign);
   }
 }
 
 void PatternBoard::set_values(const PointValues* values) {
   values_ = values;
-  value_sums_ = {};
+  eval_state_ = {};
   placed_.clear();  // the records hold the old values
   if (values_ == nullptr) return;
   // Every point's classes from scratch (occupied ones too: they are read again when
@@ -167,7 +172,7 @@ void PatternBoard::save_before_place(int at) {
     record.points[i] = {keys_[q][d], shapes_[q][d], classes_[q][d], class_index_[q], point_values_[q]};
   });
   record.counts = counts_;
-  record.value_sums = value_sums_;
+  record.eval_state = eval_state_;
 }
 
 void PatternBoard::restore_last_place() {
@@ -182,7 +187,7 @@ void PatternBoard::restore_last_place() {
     point_values_[q] = p.values;
   });
   counts_ = record.counts;
-  value_sums_ = record.value_sums;
+  eval_state_ = record.eval_state;
   placed_.pop_back();
 }
 

@@ -13,8 +13,9 @@
 //
 // With point values set (set_values: the trained evaluation's, eval_weights.h) it
 // also keeps every point's four line classes (pattern_codes.h) per colour and, per
-// colour, the sum over the empty points of the values of their pattern codes, so
-// the trained evaluation is two additions. Without them (the threat solver's copy,
+// colour, the sum over the empty points of the values of their pattern codes and
+// the number of empty points holding each threat kind (threat_mask.h), so the
+// trained evaluation is two additions and a table read. Without them (the threat solver's copy,
 // the hand-set evaluation) none of that is done.
 
 #include <array>
@@ -25,6 +26,7 @@
 #include "engine/games/gomoku/line_shapes.h"
 #include "engine/games/gomoku/pattern_codes.h"
 #include "engine/games/gomoku/rule.h"
+#include "engine/games/gomoku/threat_mask.h"
 
 namespace narabe::games::gomoku {
 
@@ -107,8 +109,16 @@ class PatternBoard {
   // The sum over the empty points of the values of `colour`'s codes (role 0:
   // `colour` is to move, 1: it is the opponent). Only with values set.
   std::int32_t value_sum(Cell colour, int role) const {
-    return value_sums_[colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
+    return eval_state_.sums[colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
   }
+  // What the trained evaluation reads (values set): the value sums, [colour: 0
+  // black, 1 white][role], and how many empty points hold each threat kind
+  // (threat_mask.h) per colour.
+  struct EvalState {
+    std::array<std::array<std::int32_t, 2>, 2> sums{};
+    ThreatCounts threats{};
+  };
+  const EvalState& eval_state() const { return eval_state_; }
   // The value the empty point `at` adds to `colour`'s sum (role as in value_sum).
   std::int32_t point_value(int at, Cell colour, int role) const {
     return point_values_[static_cast<std::size_t>(at)][colour == kBlack ? 0 : 1][static_cast<std::size_t>(role)];
@@ -144,7 +154,7 @@ class PatternBoard {
     int at;
     std::array<LinePointState, 40> points;
     std::array<std::array<int, kShapeCount>, 2> counts;
-    std::array<std::array<std::int32_t, 2>, 2> value_sums;
+    EvalState eval_state;
   };
   void save_before_place(int at);
   void restore_last_place();
@@ -166,7 +176,7 @@ class PatternBoard {
   std::array<std::array<std::uint16_t, 2>, kCells> class_index_{};
   // Per point and colour, the values its code adds to the sums (to move, opponent).
   std::array<std::array<std::array<std::int32_t, 2>, 2>, kCells> point_values_{};
-  std::array<std::array<std::int32_t, 2>, 2> value_sums_{};
+  EvalState eval_state_;
 };
 
 }  // namespace narabe::games::gomoku
