@@ -190,12 +190,8 @@ int main(int argc, char** argv) {
   Controller controller(loaded.settings, engine, sound);
   if (vm.count("start")) controller.handle({CommandKind::kStart}, 0);
   if (!load_path.empty()) {
-    std::ifstream in(load_path, std::ios::binary);
-    if (!in) return fail("cannot read the game " + load_path);
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto record = parse_record(text.str());
-    if (!record) return fail(load_path + ": " + record.error());
+    const auto record = read_record_file(load_path);
+    if (!record) return fail(record.error());
     if (const std::string error = controller.load_game(*record, 0); !error.empty()) return fail(load_path + ": " + error);
   }
   const auto started = std::chrono::steady_clock::now();
@@ -229,10 +225,36 @@ int main(int argc, char** argv) {
     controller.note(fmt::format(fmt::runtime(tr(controller.settings().language, ok ? "Saved: {}" : "Not saved: {}")),
                                 ok ? path : (dir.empty() ? std::string("no HOME") : path)));
   };
+  // The chooser lists the folder saves go to and the folder we were started in.
+  auto open_chooser = [&] {
+    std::error_code ec;
+    const std::string here = std::filesystem::current_path(ec).string();
+    controller.open_chooser(list_saved_games(default_records_dir(), ec ? std::string() : here));
+  };
+  // A file that does not load leaves the game on the board; the chooser says why.
+  auto load_chosen = [&](int index) {
+    const FileChooser* chooser = controller.chooser();
+    if (chooser == nullptr || index < 0 || index >= static_cast<int>(chooser->files().size())) return;
+    const SavedGameFile file = chooser->files()[static_cast<std::size_t>(index)];
+    const auto record = read_record_file(file.path);
+    std::string error = record ? controller.load_game(*record, now) : record.error();
+    if (record && !error.empty()) error = file.name + ": " + error;
+    const Language language = controller.settings().language;
+    if (!error.empty())
+      controller.chooser_failed(fmt::format(fmt::runtime(tr(language, "Not loaded: {}. The game on the board is kept.")), error));
+    else
+      controller.note(fmt::format(fmt::runtime(tr(language, "Loaded: {}")), file.name));
+  };
   auto apply = [&](std::optional<Command> command) {
-    if (command && command->kind == CommandKind::kSave && !controller.help_shown() && controller.screen() == Screen::kPlaying)
+    if (!command) return;
+    const bool overlay = controller.help_shown() || controller.chooser() != nullptr;
+    if (command->kind == CommandKind::kSave && !overlay && controller.screen() == Screen::kPlaying)
       save_game();
-    else if (command)
+    else if (command->kind == CommandKind::kLoad && !overlay)
+      open_chooser();
+    else if (command->kind == CommandKind::kLoadFile)
+      load_chosen(command->x);
+    else
       controller.handle(*command, now);
   };
 
@@ -262,6 +284,7 @@ int main(int argc, char** argv) {
         case Kind::kMove:
           apply(input::command_for_motion(static_cast<float>(step.x), static_cast<float>(step.y), controller, w, h));
           break;
+        case Kind::kWheel: apply(input::command_for_wheel(step.x, controller)); break;
         case Kind::kCell: {
           const view::Point p = view::layout_for(controller, w, h).center(step.x, step.y);
           apply(input::command_for_motion(p.x, p.y, controller, w, h));
@@ -285,6 +308,47 @@ int main(int argc, char** argv) {
           }
           break;
         }
+        case Kind::kAwaitEvaluation: {
+          const double limit = real_seconds() + 60;
+          while (controller.evaluation().empty() || controller.depth() <= 0) {
+            if (real_seconds() > limit) return fail(where() + "no evaluation after 60 s: " + controller.message());
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            frame();
+          }
+          break;
+        }
+        case Kind::kExpectPanelInside: {
+          std::vector<view::Rect> boxes;
+          view::paint(*sdl.canvas, controller, now, w, h, notice, &boxes);
+          if (controller.screen() != Screen::kPlaying) return fail(where() + "no panel on the start screen");
+          const view::Rect panel = view::layout_for(controller, w, h).panel;
+          auto inside = [](const view::Rect& box, const view::Rect& area) {
+            constexpr float kSlack = 0.5f;  // rounding to whole pixels
+            return box.x >= area.x - kSlack && box.y >= area.y - kSlack && box.x + box.w <= area.x + area.w + kSlack &&
+                   box.y + box.h <= area.y + area.h + kSlack;
+          };
+          if (!inside(panel, {0, 0, static_cast<float>(w), static_cast<float>(h)}))
+            return fail(where() + fmt::format("the panel ({} {} {}x{}) leaves the window", panel.x, panel.y, panel.w, panel.h));
+          for (const view::Rect& box : boxes)
+            if (!inside(box, panel))
+              return fail(where() + fmt::format("a box of the panel ({} {} {}x{}) leaves the panel ({} {} {}x{})", box.x,
+                                                box.y, box.w, box.h, panel.x, panel.y, panel.w, panel.h));
+          break;
+        }
+        case Kind::kExpectChooser: {
+          const FileChooser* chooser = controller.chooser();
+          if (chooser == nullptr || static_cast<int>(chooser->files().size()) != step.x)
+            return fail(where() + fmt::format("expected the chooser open with {} files, {}", step.x,
+                                              chooser == nullptr ? std::string("it is closed")
+                                                                 : fmt::format("it has {}", chooser->files().size())));
+          break;
+        }
+        case Kind::kExpectChooserError: {
+          const std::string got = controller.chooser() != nullptr ? controller.chooser()->error() : "(the chooser is closed)";
+          if (!input::text_matches(step.text, got))
+            return fail(where() + "expected the chooser's error '" + step.text + "', got '" + got + "'");
+          break;
+        }
         case Kind::kScreenshot:
           draw();
           if (!save_bmp(sdl.renderer, w, h, step.text)) return fail(where() + "cannot save " + step.text + ": " + SDL_GetError());
@@ -293,9 +357,7 @@ int main(int argc, char** argv) {
           if (!controller.game_over()) return fail(where() + "expected the game to be over: " + controller.message());
           break;
         case Kind::kExpectMessage:
-          if (!step.text.empty() && step.text.back() == '*'
-                  ? controller.message().rfind(step.text.substr(0, step.text.size() - 1), 0) != 0
-                  : controller.message() != step.text)
+          if (!input::text_matches(step.text, controller.message()))
             return fail(where() + "expected the message '" + step.text + "', got '" + controller.message() + "'");
           break;
         case Kind::kExpectCell: {
@@ -359,6 +421,7 @@ int main(int argc, char** argv) {
             apply(input::command_for_click(static_cast<float>(event.button.x), static_cast<float>(event.button.y),
                                            controller, w, h));
           break;
+        case SDL_MOUSEWHEEL: apply(input::command_for_wheel(event.wheel.y, controller)); break;
         case SDL_MOUSEMOTION:
           apply(input::command_for_motion(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y),
                                           controller, w, h));

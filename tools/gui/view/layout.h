@@ -4,6 +4,7 @@
 // drawing and mouse hit-testing use exactly the same numbers.
 
 #include "tools/gui/app/controller.h"
+#include "tools/gui/app/file_chooser.h"
 #include "tools/gui/app/game_setup.h"
 
 namespace narabe::gui::view {
@@ -44,6 +45,21 @@ Rect start_value_rect(const Rect& row);
 // The left half of the value, under the "‹": a click there steps the choice
 // back; anywhere else on the row steps it on.
 Rect start_row_back_rect(const Rect& row);
+
+// The chooser of saved games, over the window: a title, the list (two lines
+// a file, as many rows as fit, scrolled to keep the selection in view), a
+// foot with the error of the last load and a Cancel button.
+struct ChooserLayout {
+  Rect box, list, cancel;
+  float unit = 0;   // its text unit (pixels)
+  float row_h = 0;
+  int first = 0;    // the first file shown
+  int shown = 0;    // how many rows are shown
+  Rect row(int index) const { return {list.x, list.y + fl(index - first) * row_h, list.w, row_h}; }
+  // The file whose row is at (x, y), or -1.
+  int row_at(float x, float y) const;
+};
+ChooserLayout layout_chooser(const FileChooser& chooser, int text_size_percent, int window_w, int window_h);
 
 // The side panel's text unit (pixels): its font sizes and spacing scale with
 // it, and with the person's text size.

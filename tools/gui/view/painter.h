@@ -13,8 +13,10 @@
 namespace narabe::gui::view {
 
 // `notice`: a line for the start screen's foot (e.g. that there is no sound).
+// `panel_boxes`, when given, receives the box of every text and button the
+// side panel drew (a test that the panel stays inside the window).
 void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
-           const std::string& notice);
+           const std::string& notice, std::vector<Rect>* panel_boxes = nullptr);
 
 // The board's layout for the controller's game in a window of that size.
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h);
