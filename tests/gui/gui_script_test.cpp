@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tests/games/slow_build.h"
+#include "tools/gui/app/file_chooser.h"
 #include "tools/gui/view/buttons.h"
 #include "tools/gui/view/layout.h"
 
@@ -40,21 +41,22 @@ class GuiScript : public ::testing::Test {
   int run(const std::string& config, const std::string& script, const std::string& extra_flags = "") {
     std::ofstream(dir_ / "gui.conf") << config;
     std::ofstream(dir_ / "run.script") << script;
-    // Saved games go to the test's folder.
-    const std::string command = "XDG_DATA_HOME=" + dir_.string() + " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
+    // Saved games go to the test's folder, and it is the folder the chooser lists too.
+    const std::string command = "cd " + dir_.string() + " && XDG_DATA_HOME=" + dir_.string() +
+                                " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
                                 std::string(NARABE_GUI_PATH) + " " + extra_flags +
-                                " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
-                                std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
-                                " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +
+                                " --engine " + NARABE_ENGINE_PATH + " --size " + size_ + " --config " + (dir_ / "gui.conf").string() +
+                                " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.log").string() +
                                 " 2>&1";
     const int status = std::system(command.c_str());
-    std::ifstream out(dir_ / "out.txt");
+    std::ifstream out(dir_ / "out.log");
     output_.assign(std::istreambuf_iterator<char>(out), {});
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
   std::string shot() const { return (dir_ / "shot.bmp").string(); }
 
   fs::path dir_;
+  std::string size_ = std::to_string(kWidth) + "x" + std::to_string(kHeight);
   std::string output_;
 };
 
@@ -228,6 +230,76 @@ TEST_F(GuiScript, ASavedGameLoadsBackAndStepsThrough) {
             0)
       << output_;
   EXPECT_EQ(run("", "", "--load " + (dir_ / "gui.conf").string()), 1) << "not a game record";
+}
+
+// A click at the centre of a rectangle, as a script's step.
+std::string click_at(const view::Rect& r) {
+  return "click " + std::to_string(static_cast<int>(r.x + r.w / 2)) + " " + std::to_string(static_cast<int>(r.y + r.h / 2)) +
+         "\n";
+}
+
+TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTheGame) {
+  // A Reversi game saved with F2, and two files in the folder narabe-gui starts in
+  // that do not load: a damaged GGF and a tic-tac-toe game with an illegal move.
+  ASSERT_EQ(run("game = reversi\nmode = two-people\n", "key Return\ncell 3 2\nwait 600\ncell 2 4\nwait 600\nkey F2\n"), 0)
+      << output_;
+  std::ofstream(dir_ / "broken.ggf") << "(;GM[Othello]TY[8]BO[8 -*- *]B[F5];)";
+  std::ofstream(dir_ / "illegal.txt") << "b2 b2\n";
+  const std::string connect4 = "game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n";
+  // By keyboard, during a game against the engine: L opens the list (the save
+  // first, then this folder's files by name), each failure is said in the
+  // chooser and the game stays; Esc closes it; F3 and Enter load the save.
+  ASSERT_EQ(run(connect4,
+                "key Return\nidle\nkey 4\nidle\nkey L\nexpect-chooser 3\nkey Down\nkey Return\n"
+                "expect-chooser-error Not loaded: broken.ggf: GGF: BO[] needs 64 cells*\nexpect-cell 3 5 x\n"
+                "key Down\nkey Return\nexpect-chooser-error Not loaded: illegal.txt: move 2 (b2) is not legal*\n"
+                "key Escape\nexpect-cell 3 5 x\nexpect-message Your move\n"
+                "key F3\nkey Home\nkey Return\nexpect-message Loaded: reversi-*\nexpect-cell 3 2 x\nexpect-cell 2 4 o\n"),
+            0)
+      << output_;
+  // By mouse: the Load button, the wheel, a click on the save's row.
+  const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
+  FileChooser three(std::vector<SavedGameFile>(3));
+  const view::ChooserLayout chooser = view::layout_chooser(three, 100, kWidth, kHeight);
+  ASSERT_EQ(run(connect4, "key Return\nidle\n" + click_on(view::ButtonId::kLoad, board, false) + "expect-chooser 3\n" +
+                              "wheel -2\nscreenshot " + shot() + "\n" + click_at(chooser.row(0)) +
+                              "expect-message Loaded: reversi-*\nexpect-cell 2 4 o\n"),
+            0)
+      << output_;
+  // The chooser drawn: the selected row (the wheel moved it to the third) is lit.
+  const Pixel lit = pixel_at(shot(), chooser.row(2).x + 3, chooser.row(2).y + chooser.row(2).h / 2);
+  const Pixel plain = pixel_at(shot(), chooser.row(1).x + 3, chooser.row(1).y + chooser.row(1).h / 2);
+  EXPECT_GT(lit.r + lit.g + lit.b, plain.r + plain.g + plain.b + 20);
+}
+
+TEST_F(GuiScript, TheRealEngineAnalysesThePersonsPosition) {
+  // Analysis on, against the engine at an easy level: after the engine's
+  // reply, the engine at max looks at the person's position and its depth and
+  // evaluation reach the panel.
+  ASSERT_EQ(run("game = reversi\nlevel = easy\nmode = person-engine\nfirst = person\nanalysis = on\n",
+                "key Return\nidle\nkey Return\nidle\nawait-evaluation\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+}
+
+TEST_F(GuiScript, ThePanelStaysInsideTheSmallestWindowAtEveryTextSize) {
+  size_ = "320x240";
+  for (const char* language : {"english", "japanese"}) {
+    for (const int text_size : kTextSizes) {
+      SCOPED_TRACE(::testing::Message() << language << " " << text_size);
+      const std::string looks = std::string("language = ") + language + "\ntext_size = " + std::to_string(text_size) + "\n";
+      // Reversi against the engine (its turn, then yours), and a won game of tic-tac-toe.
+      EXPECT_EQ(run(looks + "game = reversi\nlevel = easy\nmode = person-engine\nfirst = person\n",
+                    "key Return\nexpect-panel-inside\nkey Return\nexpect-panel-inside\nidle\nexpect-panel-inside\n"),
+                0)
+          << output_;
+      EXPECT_EQ(run(looks + "game = tictactoe\nmode = two-people\n",
+                    "key Return\ncell 0 0\nwait 300\ncell 0 1\nwait 300\ncell 1 0\nwait 300\ncell 1 1\nwait 300\n"
+                    "cell 2 0\nwait 900\nexpect-over\nexpect-panel-inside\n"),
+                0)
+          << output_;
+    }
+  }
 }
 
 // A whole game of each kind through the real engine process (engine against

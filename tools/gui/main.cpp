@@ -36,6 +36,7 @@
 #include "tools/gui/sound_board_sink.h"
 #include "tools/gui/input/key_map.h"
 #include "tools/gui/input/script.h"
+#include "tools/gui/view/buttons.h"
 #include "tools/gui/view/canvas.h"
 #include "tools/gui/view/painter.h"
 
@@ -329,10 +330,20 @@ int main(int argc, char** argv) {
           };
           if (!inside(panel, {0, 0, static_cast<float>(w), static_cast<float>(h)}))
             return fail(where() + fmt::format("the panel ({} {} {}x{}) leaves the window", panel.x, panel.y, panel.w, panel.h));
-          for (const view::Rect& box : boxes)
+          // Each box inside the panel, and the text above the buttons unless it is a button's.
+          const view::BoardLayout layout = view::layout_for(controller, w, h);
+          const auto buttons = view::game_buttons(layout, controller.game_over());
+          const float text_bottom = view::panel_text_bottom(layout, controller.game_over());
+          for (const view::Rect& box : boxes) {
             if (!inside(box, panel))
               return fail(where() + fmt::format("a box of the panel ({} {} {}x{}) leaves the panel ({} {} {}x{})", box.x,
                                                 box.y, box.w, box.h, panel.x, panel.y, panel.w, panel.h));
+            const bool on_a_button = std::any_of(buttons.begin(), buttons.end(),
+                                                 [&](const view::Button& b) { return inside(box, b.rect); });
+            if (!on_a_button && box.y + box.h > text_bottom + 0.5f)
+              return fail(where() + fmt::format("a box of the panel ({} {} {}x{}) runs into the buttons (from y {})", box.x,
+                                                box.y, box.w, box.h, text_bottom));
+          }
           break;
         }
         case Kind::kExpectChooser: {
