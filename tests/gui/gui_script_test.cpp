@@ -282,7 +282,7 @@ TEST_F(GuiScript, TheRealEngineAnalysesThePersonsPosition) {
       << output_;
 }
 
-TEST_F(GuiScript, ThePanelStaysInsideTheSmallestWindowAtEveryTextSize) {
+TEST_F(GuiScript, ThePanelFitsItsWindowAtEveryTextSizeInBothLanguages) {
   size_ = "320x240";
   for (const char* language : {"english", "japanese"}) {
     for (const int text_size : kTextSizes) {
@@ -299,6 +299,17 @@ TEST_F(GuiScript, ThePanelStaysInsideTheSmallestWindowAtEveryTextSize) {
                 0)
           << output_;
     }
+    // The larger windows at the largest text: the evaluation and the session's
+    // score take their room too (analysis on).
+    for (const char* size : {"640x420", "1040x700", "320x480"}) {
+      size_ = size;
+      EXPECT_EQ(run(std::string("language = ") + language + "\ntext_size = 150\ngame = reversi\nlevel = easy\n"
+                    "mode = person-engine\nfirst = person\nanalysis = on\n",
+                    "key Return\nidle\nkey Return\nidle\nawait-evaluation\nexpect-panel-inside\n"),
+                0)
+          << size << output_;
+    }
+    size_ = "320x240";
   }
 }
 

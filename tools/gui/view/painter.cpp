@@ -561,7 +561,8 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     c.fill_rect({bar.x + bar.w / 2 - 1, bar.y - 2, 2, bar.h + 4}, kAccent);
     y += unit * 1.4f;
   }
-  if (s.mode == Mode::kPersonVsEngine && y + unit * 3.2f < bottom) {
+  // Its heading, numbers and labels take 4.3 units (then a gap).
+  if (s.mode == Mode::kPersonVsEngine && y + unit * 4.3f <= bottom) {
     const SessionScore session = ctl.score(s.game);
     const std::string heading = say(ctl, "Score this session");
     c.text(heading, x, y, fitted_size(c, heading, unit * 0.85f, width, false), kDim);
