@@ -131,5 +131,18 @@ TEST(FileChooser, TheControllerGivesItTheKeysAndKeepsTheGame) {
   EXPECT_EQ(c.chooser(), nullptr);
 }
 
+TEST(FileChooser, EnterOnTheStartScreensSavedGameRowStartsNothing) {
+  testing::FakeEngineLink engine;
+  RecordingSoundSink sound;
+  Controller c(Settings{}, engine, sound);
+  c.handle({CommandKind::kCursor, 0, -1}, 0);  // up from Start: the saved game's row
+  ASSERT_EQ(c.start_selection(), StartRow::kLoad);
+  c.handle({CommandKind::kActivate}, 0);  // key_map.h makes it kLoad; the controller starts nothing
+  EXPECT_EQ(c.screen(), Screen::kStart);
+  c.open_chooser({});
+  c.handle({CommandKind::kBack}, 0);
+  EXPECT_EQ(c.screen(), Screen::kStart) << "Esc closes the chooser, not the start screen";
+}
+
 }  // namespace
 }  // namespace narabe::gui

@@ -150,15 +150,15 @@ std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool ov
 
 TEST_F(GuiScript, MouseAloneStartsPlaysUsesTheButtonsAndResumes) {
   const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
-  // Connect Four against the engine shows ten start rows; Start is the last.
-  const view::Rect start = view::start_row_rect(9, 10, kWidth, kHeight);
+  // Connect Four against the engine shows eleven start rows; Start is the last.
+  const view::Rect start = view::start_row_rect(10, 11, kWidth, kHeight);
   const std::string click_start = "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
                                   std::to_string(static_cast<int>(start.y + start.h / 2)) + "\n";
   const std::string script = click_start + "idle\ncell 3 5\nidle\nexpect-cell 3 5 x\n" +
                              click_on(view::ButtonId::kMenu, board, false) +
                              // The start screen now offers Resume, one row below Start.
                              "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
-                             std::to_string(static_cast<int>(view::start_row_rect(10, 11, kWidth, kHeight).y + start.h / 2)) +
+                             std::to_string(static_cast<int>(view::start_row_rect(11, 12, kWidth, kHeight).y + start.h / 2)) +
                              "\nidle\nexpect-cell 3 5 x\n" + click_on(view::ButtonId::kNewGame, board, false) +
                              "idle\nexpect-cell 3 5 .\nexpect-message Your move\n" +
                              click_on(view::ButtonId::kMusic, board, false) + "expect-message Music off\n";
@@ -264,6 +264,11 @@ TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTh
   ASSERT_EQ(run(connect4, "key Return\nidle\n" + click_on(view::ButtonId::kLoad, board, false) + "expect-chooser 3\n" +
                               "wheel -2\nscreenshot " + shot() + "\n" + click_at(chooser.row(0)) +
                               "expect-message Loaded: reversi-*\nexpect-cell 2 4 o\n"),
+            0)
+      << output_;
+  // From the start screen by mouse alone: its "Saved game" row (the tenth of eleven).
+  ASSERT_EQ(run(connect4, click_at(view::start_row_rect(9, 11, kWidth, kHeight)) + "expect-chooser 3\n" +
+                              click_at(chooser.row(0)) + "expect-message Loaded: reversi-*\nexpect-cell 3 2 x\n"),
             0)
       << output_;
   // The chooser drawn: the selected row (the wheel moved it to the third) is lit.

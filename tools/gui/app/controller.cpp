@@ -159,7 +159,7 @@ void Controller::handle(const Command& command, double now) {
         // Enter starts from any row (left and right change the values);
         // on Resume it resumes.
         if (start_selection_ == StartRow::kResume) resume();
-        else start_game(now);
+        else if (start_selection_ != StartRow::kLoad) start_game(now);  // Load's row opens the chooser (key_map.h)
         return;
       case CommandKind::kResume:
       case CommandKind::kBack:
@@ -249,6 +249,7 @@ void Controller::choose(StartRow row, int delta) {
       settings_.text_size = kTextSizes[static_cast<std::size_t>(cycle(index, static_cast<int>(kTextSizes.size()), delta))];
       break;
     }
+    case StartRow::kLoad:
     case StartRow::kStart:
     case StartRow::kResume: break;
   }

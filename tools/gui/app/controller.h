@@ -39,9 +39,9 @@ enum class Screen { kStart, kPlaying };
 
 // The start screen's rows, top to bottom (Resume only while a game is put aside).
 enum class StartRow {
-  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kStart, kResume
+  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kLoad, kStart, kResume
 };
-inline constexpr int kStartRows = 12;
+inline constexpr int kStartRows = 13;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)

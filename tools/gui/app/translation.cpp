@@ -50,6 +50,8 @@ constexpr auto kJapanese = std::to_array<Pair>({
     {"this folder", "起動フォルダ"},
     {"↑ ↓ choose · Enter loads · Esc cancels", "↑ ↓ 選択 · Enter 読込 · Esc 取消"},
     {"Cancel", "取消"},
+    {"Saved game", "保存した棋譜"},
+    {"Open… (L)", "開く…（L）"},
     {"Hints on", "ヒント表示オン"},
     {"Hints off", "ヒント表示オフ"},
     {"Music on", "音楽オン"},

@@ -49,7 +49,10 @@ std::optional<Command> command_for_key(SDL_Keycode key, const Controller& contro
     case SDLK_DOWN: return Command{CommandKind::kCursor, 0, 1};
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-    case SDLK_SPACE: return Command{CommandKind::kActivate};
+    case SDLK_SPACE:
+      if (controller.screen() == Screen::kStart && controller.start_selection() == StartRow::kLoad)
+        return Command{CommandKind::kLoad};
+      return Command{CommandKind::kActivate};
     case SDLK_u: return Command{CommandKind::kUndo};
     case SDLK_n: return Command{CommandKind::kNewGame};
     case SDLK_h: return Command{CommandKind::kToggleHints};
@@ -92,6 +95,7 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
       if (!rect.contains(x, y)) continue;
       const StartRow row = rows[static_cast<std::size_t>(i)];
       if (row == StartRow::kStart) return Command{CommandKind::kStart};
+      if (row == StartRow::kLoad) return Command{CommandKind::kLoad};
       if (row == StartRow::kResume) return Command{CommandKind::kResume};
       const bool back = view::start_row_back_rect(rect).contains(x, y);
       return Command{CommandKind::kChoose, static_cast<int>(row), back ? -1 : 1};

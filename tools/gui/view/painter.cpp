@@ -671,6 +671,7 @@ std::string start_value(const Controller& ctl, StartRow row) {
     // Each language by its own name, so a person who cannot read the other finds theirs.
     case StartRow::kLanguage: return s.language == Language::kJapanese ? "日本語" : "English";
     case StartRow::kTextSize: return fmt::format("{} %", s.text_size);
+    case StartRow::kLoad: return say(ctl, "Open… (L)");
     case StartRow::kStart: return say(ctl, "Start");
     case StartRow::kResume: return say(ctl, "Resume");
   }
@@ -689,6 +690,7 @@ std::string_view start_label(StartRow row) {
     case StartRow::kEffects: return "Sound effects";
     case StartRow::kLanguage: return "Language";
     case StartRow::kTextSize: return "Text size";
+    case StartRow::kLoad: return "Saved game";
     case StartRow::kStart:
     case StartRow::kResume: return "";
   }
@@ -723,9 +725,11 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
     const Rect value = start_value_rect(r);
     const std::string label = say(ctl, start_label(row));
     c.text(label, r.x + unit, y_text, fitted_size(c, label, size, value.x - r.x - unit * 1.5f, false), kDim);
-    // "‹" steps back and sits over the part of the row that steps back.
-    c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
-    c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    // "‹" steps back and sits over the part of the row that steps back (Load's row only opens).
+    if (row != StartRow::kLoad) {
+      c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
+      c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    }
     const std::string shown = start_value(ctl, row);
     c.text(shown, value.x + value.w / 2, y_text, fitted_size(c, shown, size, value.w - size * 2.4f, true),
            selected ? kAccent : kText, Align::kCentre, true);
