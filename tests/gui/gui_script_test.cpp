@@ -262,6 +262,8 @@ TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTh
   FileChooser three(std::vector<SavedGameFile>(3));
   const view::ChooserLayout chooser = view::layout_chooser(three, 100, kWidth, kHeight);
   ASSERT_EQ(run(connect4, "key Return\nidle\n" + click_on(view::ButtonId::kLoad, board, false) + "expect-chooser 3\n" +
+                              // Open and still, it draws nothing.
+                              "expect-redraws-at-most 100000\nwait 3000\nexpect-redraws-at-most 1\n"
                               "wheel -2\nscreenshot " + shot() + "\n" + click_at(chooser.row(0)) +
                               "expect-message Loaded: reversi-*\nexpect-cell 2 4 o\n"),
             0)
