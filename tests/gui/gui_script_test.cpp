@@ -279,6 +279,18 @@ TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTh
   EXPECT_GT(lit.r + lit.g + lit.b, plain.r + plain.g + plain.b + 20);
 }
 
+TEST_F(GuiScript, TheRealEngineSearchesALoadedStartAndBoardSize) {
+  // Reversi from NBoard's BO[] with White to move (the engine gets `position
+  // fen`), and a 9x9 Gomoku board (`newgame gomoku size 9`): the hint (T) comes back.
+  std::ofstream(dir_ / "other.ggf") << "(;GM[Othello]TY[8]BO[8 ------------------------"
+                                       "---O*------**-------*------------------- O]W[F4]B[E3];)";
+  ASSERT_EQ(run("level = easy\n", "expect-cell 4 2 x\nkey t\nidle\nexpect-message Hint: *\n", "--load other.ggf"), 0)
+      << output_;
+  std::ofstream(dir_ / "small.sgf") << "(;GM[4]FF[4]SZ[9]RU[freestyle];B[ee];W[de])";
+  ASSERT_EQ(run("level = easy\n", "expect-cell 4 4 x\nkey t\nidle\nexpect-message Hint: *\n", "--load small.sgf"), 0)
+      << output_;
+}
+
 TEST_F(GuiScript, TheRealEngineAnalysesThePersonsPosition) {
   // Analysis on, against the engine at an easy level: after the engine's
   // reply, the engine at max looks at the person's position and its depth and
