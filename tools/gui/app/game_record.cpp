@@ -136,7 +136,8 @@ core::Expected<GameRecord> parse_sgf(std::string_view text) {
     int size = 0;
     const auto [end, error] = std::from_chars(p.value.data(), p.value.data() + p.value.size(), size);
     if (error != std::errc() || end != p.value.data() + p.value.size())
-      return core::make_error(fmt::format("SGF: the board SZ[{}] is not square", p.value.substr(0, 20)));
+      return core::make_error(fmt::format("SGF: SZ[{}] is not a board size (one number: Gomoku's boards are square)",
+                                          p.value.substr(0, 20)));
     if (size < kMinGomokuSize || size > kMaxGomokuSize)
       return core::make_error(fmt::format("SGF: a {0}x{0} board (SZ[{0}]); Gomoku is played here on {1}x{1} to {2}x{2}",
                                           size, kMinGomokuSize, kMaxGomokuSize));
