@@ -94,6 +94,22 @@ TEST(Buttons, GrowWithTheTextSizeWithinThePanel) {
   }
 }
 
+TEST(StartRows, AShortWindowShowsSomeScrolledToTheSelection) {
+  EXPECT_EQ(view::start_rows_view(12, 11, 700).count, 12) << "all fit";
+  EXPECT_EQ(view::start_rows_view(12, 11, 700).first, 0);
+  for (int selected = 0; selected < 13; ++selected) {
+    const view::StartRowsView in_view = view::start_rows_view(13, selected, 240);
+    EXPECT_LT(in_view.count, 13);
+    EXPECT_GE(selected, in_view.first);
+    EXPECT_LT(selected, in_view.first + in_view.count);
+    // The rows shown, the title above them and the foot below stay in the window.
+    const view::Rect first = view::start_row_rect(0, in_view.count, 320, 240);
+    const view::Rect last = view::start_row_rect(in_view.count - 1, in_view.count, 320, 240);
+    EXPECT_GE(first.y - first.h * 0.42f * 5.2f, 0.0f) << "the title";
+    EXPECT_LE(last.y + last.h + first.h * 0.42f * 2.6f, 240.0f) << "the foot's two lines";
+  }
+}
+
 TEST(StartRows, TheBackArrowSitsOverTheHalfThatStepsBack) {
   const view::Rect row = view::start_row_rect(2, 7, 1040, 700);
   const view::Rect value = view::start_value_rect(row);

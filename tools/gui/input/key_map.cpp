@@ -89,11 +89,11 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
   }
   if (controller.screen() == Screen::kStart) {
     const auto rows = view::shown_start_rows(controller);
-    const int n = static_cast<int>(rows.size());
-    for (int i = 0; i < n; ++i) {
-      const view::Rect rect = view::start_row_rect(i, n, window_w, window_h);
+    const view::StartRowsView in_view = view::visible_start_rows(controller, window_h);
+    for (int i = 0; i < in_view.count; ++i) {
+      const view::Rect rect = view::start_row_rect(i, in_view.count, window_w, window_h);
       if (!rect.contains(x, y)) continue;
-      const StartRow row = rows[static_cast<std::size_t>(i)];
+      const StartRow row = rows[static_cast<std::size_t>(in_view.first + i)];
       if (row == StartRow::kStart) return Command{CommandKind::kStart};
       if (row == StartRow::kLoad) return Command{CommandKind::kLoad};
       if (row == StartRow::kResume) return Command{CommandKind::kResume};
@@ -115,8 +115,9 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
 }
 
 std::optional<Command> command_for_wheel(int steps, const Controller& controller) {
-  // Wheel up (positive) moves the chooser's selection up the list.
-  if (controller.chooser() == nullptr || steps == 0) return std::nullopt;
+  // Wheel up (positive) moves the chooser's selection up the list, or the
+  // start screen's (which scrolls a short window's rows).
+  if ((controller.chooser() == nullptr && controller.screen() != Screen::kStart) || steps == 0) return std::nullopt;
   return Command{CommandKind::kCursor, 0, -steps};
 }
 

@@ -84,6 +84,15 @@ Rect start_row_rect(int row, int rows_shown, int window_w, int window_h) {
   return {(w - row_w) / 2, top + fl(row) * row_h, row_w, row_h * 0.86f};
 }
 
+StartRowsView start_rows_view(int rows, int selected, int window_h) {
+  // The rows are at least 24 pixels high, with four and a half rows' room for
+  // the title and the foot (start_row_rect); a short window shows fewer rows.
+  constexpr float kMinRowHeight = 24.0f, kRoomAround = 4.5f;
+  const int fit = std::max(3, static_cast<int>(fl(window_h) / kMinRowHeight - kRoomAround));
+  if (rows <= fit) return {0, rows};
+  return {first_shown_row(selected, rows, fit), fit};
+}
+
 Rect start_value_rect(const Rect& row) {
   const float inset = row.h * 0.3f;
   return {row.x + row.w * 0.42f, row.y, row.w * 0.58f - inset, row.h};

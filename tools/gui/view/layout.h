@@ -39,6 +39,13 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
 
 // The start screen: one row a choice, centred; `row` counts the rows shown.
 Rect start_row_rect(int row, int rows_shown, int window_w, int window_h);
+// The start rows a window of that height shows at once: all of them when they
+// fit, else `count` of them from `first`, scrolled to keep the selected row
+// (an index into the rows) in view. start_row_rect places them as rows 0..count-1.
+struct StartRowsView {
+  int first = 0, count = 0;
+};
+StartRowsView start_rows_view(int rows, int selected, int window_h);
 // Where a row's value sits, between its "‹" (at the left edge) and "›" (at
 // the right edge).
 Rect start_value_rect(const Rect& row);

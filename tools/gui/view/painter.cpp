@@ -699,7 +699,9 @@ std::string_view start_label(StartRow row) {
 
 void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::string& notice) {
   const auto rows = shown_start_rows(ctl);
-  const int n = static_cast<int>(rows.size());
+  // A short window shows some of the rows, scrolled to the selected one.
+  const StartRowsView in_view = visible_start_rows(ctl, h);
+  const int n = in_view.count;
   const Rect first = start_row_rect(0, n, w, h);
   const float unit = first.h * 0.42f;
   c.text("narabe", fl(w) / 2.0f, first.y - unit * 5.2f, unit * 2.6f, kText, Align::kCentre, true);
@@ -707,8 +709,13 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
   // A row of the four games' stones under the title, gently bobbing.
   for (int i = 0; i < n; ++i) {
     const Rect r = start_row_rect(i, n, w, h);
-    const bool selected = rows[static_cast<std::size_t>(i)] == ctl.start_selection();
-    const StartRow row = rows[static_cast<std::size_t>(i)];
+    const StartRow row = rows[static_cast<std::size_t>(in_view.first + i)];
+    const bool selected = row == ctl.start_selection();
+    // More rows above or below: an arrow beside the first or last row shown.
+    const bool more_above = i == 0 && in_view.first > 0;
+    const bool more_below = i == n - 1 && in_view.first + n < static_cast<int>(rows.size());
+    if (more_above || more_below)
+      c.text(more_above ? "▲" : "▼", r.x + r.w + unit * 0.5f, r.y + r.h / 2 - unit * 0.6f, unit, kDim);
     if (row == StartRow::kStart || row == StartRow::kResume) {
       // Still, not pulsing: the start screen costs no frames while nobody moves.
       const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
@@ -787,6 +794,12 @@ std::vector<StartRow> shown_start_rows(const Controller& controller) {
   for (int i = 0; i < kStartRows; ++i)
     if (controller.start_row_shown(static_cast<StartRow>(i))) rows.push_back(static_cast<StartRow>(i));
   return rows;
+}
+
+StartRowsView visible_start_rows(const Controller& controller, int window_h) {
+  const auto rows = shown_start_rows(controller);
+  const auto at = std::find(rows.begin(), rows.end(), controller.start_selection());
+  return start_rows_view(static_cast<int>(rows.size()), static_cast<int>(at - rows.begin()), window_h);
 }
 
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {

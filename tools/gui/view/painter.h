@@ -23,5 +23,7 @@ BoardLayout layout_for(const Controller& controller, int window_w, int window_h)
 
 // The start-screen rows shown, top to bottom (the rule only for Gomoku...).
 std::vector<StartRow> shown_start_rows(const Controller& controller);
+// Which of them a window of that height shows at once (layout.h).
+StartRowsView visible_start_rows(const Controller& controller, int window_h);
 
 }  // namespace narabe::gui::view
