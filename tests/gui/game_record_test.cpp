@@ -79,6 +79,9 @@ TEST(GameRecord, ReadsWhatNBoardAndRenLibWriteAndRefusesTheRest) {
   EXPECT_FALSE(parse_record("(;GM[Othello]TY[8]BO[8 ---------------------------O*------**-------*------------------- O]B[F4];)").ok())
       << "Black is not to move";
   EXPECT_FALSE(parse_record("hello world").ok());
+  const auto go = parse_record("(;GM[1]FF[4]SZ[19];B[pd];W[dp])");
+  ASSERT_FALSE(go.ok());
+  EXPECT_EQ(go.error().rfind("a record of another game (GM[1])", 0), 0u) << go.error();
   EXPECT_FALSE(parse_record("").ok());
 }
 

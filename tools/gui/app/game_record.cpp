@@ -206,6 +206,14 @@ std::string format_record(const GameRecord& record) {
 core::Expected<GameRecord> parse_record(std::string_view text) {
   if (text.find("GM[Othello]") != std::string_view::npos) return parse_ggf(text);
   if (text.find("GM[4]") != std::string_view::npos) return parse_sgf(text);
+  // An SGF or GGF of another game (Go is GM[1], chess GM[Chess]).
+  if (const auto game = text.find("GM["); game != std::string_view::npos) {
+    const auto close = text.find(']', game);
+    return core::make_error(fmt::format("a record of another game ({}); narabe-gui reads Gomoku's SGF (GM[4]) and "
+                                        "Othello's GGF (GM[Othello])",
+                                        text.substr(game, std::min<std::size_t>(close == std::string_view::npos
+                                                                                    ? 20 : close - game + 1, 20))));
+  }
   GameRecord record;
   const std::string plain = without_blanks(text);
   if (!plain.empty() && std::all_of(plain.begin(), plain.end(), [](char c) { return c >= '1' && c <= '7'; })) {
