@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/gui/controller_fixture.h"
 #include "tools/gui/app/controller.h"
 #include "tools/gui/view/layout.h"
 
@@ -109,9 +109,8 @@ TEST(FileChooser, TheControllerGivesItTheKeysAndKeepsTheGame) {
   Settings s;
   s.game = GameKind::kTicTacToe;
   s.mode = Mode::kTwoPeople;
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(s, engine, sound);
+  testing::ControllerWithFakes f(s);
+  Controller& c = f.controller;
   c.handle({CommandKind::kStart}, 0);
   c.open_chooser(std::vector<SavedGameFile>(3));
   ASSERT_NE(c.chooser(), nullptr);
@@ -132,9 +131,8 @@ TEST(FileChooser, TheControllerGivesItTheKeysAndKeepsTheGame) {
 }
 
 TEST(FileChooser, EnterOnTheStartScreensSavedGameRowStartsNothing) {
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(Settings{}, engine, sound);
+  testing::ControllerWithFakes f;
+  Controller& c = f.controller;
   c.handle({CommandKind::kCursor, 0, -1}, 0);  // up from Start: the saved game's row
   ASSERT_EQ(c.start_selection(), StartRow::kLoad);
   c.handle({CommandKind::kActivate}, 0);  // key_map.h makes it kLoad; the controller starts nothing

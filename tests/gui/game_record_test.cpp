@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/gui/controller_fixture.h"
 #include "tools/gui/app/controller.h"
 
 namespace narabe::gui {
@@ -88,9 +88,8 @@ TEST(GameRecord, ReadsWhatNBoardAndRenLibWriteAndRefusesTheRest) {
 TEST(GameRecord, ALoadedGameStepsBackAndForwardAndPlaysOn) {
   Settings s;
   s.mode = Mode::kPersonVsEngine;
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(s, engine, sound);
+  testing::ControllerWithFakes f(s);
+  Controller& c = f.controller;
   EXPECT_NE(c.load_game({GameKind::kTicTacToe, GomokuRule::kFreestyle, {"b2", "b2"}, {}, kStandardGomokuSize}, 0), "")
       << "illegal: taken";
   ASSERT_EQ(c.load_game({GameKind::kTicTacToe, GomokuRule::kFreestyle, {"b2", "a1", "c3"}, {}, kStandardGomokuSize}, 0), "");
@@ -107,7 +106,7 @@ TEST(GameRecord, ALoadedGameStepsBackAndForwardAndPlaysOn) {
   c.update(2);                                  // the stepped-forward stone lands
   c.handle({CommandKind::kPlayCell, 0, 0}, 2);  // a3 instead of c3: the line ahead is dropped
   EXPECT_EQ(c.record().moves, (std::vector<std::string>{"b2", "a1", "a3"}));
-  EXPECT_TRUE(engine.requests.empty()) << "two people: the engine is not asked";
+  EXPECT_TRUE(f.engine.requests.empty()) << "two people: the engine is not asked";
 }
 
 TEST(GameRecord, AGameThatDoesNotLoadKeepsTheOneOnTheBoard) {
@@ -115,9 +114,8 @@ TEST(GameRecord, AGameThatDoesNotLoadKeepsTheOneOnTheBoard) {
   s.game = GameKind::kConnect4;
   s.mode = Mode::kPersonVsEngine;
   s.level = Level::kMax;
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(s, engine, sound);
+  testing::ControllerWithFakes f(s);
+  Controller& c = f.controller;
   c.handle({CommandKind::kStart}, 0);
   c.handle({CommandKind::kDropColumn, 3}, 0);
   c.update(5);
@@ -137,9 +135,8 @@ TEST(GameRecord, AGameThatDoesNotLoadKeepsTheOneOnTheBoard) {
 }
 
 TEST(GameRecord, LoadsAnotherReversiStartAndA9x9GomokuBoard) {
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(Settings{}, engine, sound);
+  testing::ControllerWithFakes f;
+  Controller& c = f.controller;
   const auto reversi = parse_record(
       "(;GM[Othello]TY[8]BO[8 ---------------------------O*------**-------*------------------- O]W[F4]B[E3];)");
   ASSERT_TRUE(reversi.ok()) << reversi.error();
@@ -168,16 +165,15 @@ TEST(GameRecord, LoadsAnotherReversiStartAndA9x9GomokuBoard) {
 }
 
 TEST(GameRecord, AnEngineSearchOfALoadedStartSendsItsFen) {
-  testing::FakeEngineLink engine;
-  RecordingSoundSink sound;
-  Controller c(Settings{}, engine, sound);
+  testing::ControllerWithFakes f;
+  Controller& c = f.controller;
   GameRecord record;
   record.game = GameKind::kReversi;
   record.start_fen = "8/8/8/3ox3/3xx3/4x3/8/8 o";
   ASSERT_EQ(c.load_game(record, 0), "");
   c.handle({CommandKind::kHint}, 0);  // two people: the hint asks the engine
-  ASSERT_FALSE(engine.requests.empty());
-  EXPECT_EQ(engine.requests.back().start_fen, record.start_fen);
+  ASSERT_FALSE(f.engine.requests.empty());
+  EXPECT_EQ(f.engine.requests.back().start_fen, record.start_fen);
 }
 
 TEST(GameRecord, AFileThatIsNoGameSaysWhy) {
