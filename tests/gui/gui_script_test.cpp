@@ -139,6 +139,12 @@ TEST_F(GuiScript, ReversiFlipsAndShowsLegalMoves) {
   EXPECT_GT(at_dot.r + at_dot.g + at_dot.b, at_felt.r + at_felt.g + at_felt.b + 30);
 }
 
+// A click at the centre of a rectangle, as a script's step.
+std::string click_at(const view::Rect& r) {
+  return "click " + std::to_string(static_cast<int>(r.x + r.w / 2)) + " " + std::to_string(static_cast<int>(r.y + r.h / 2)) +
+         "\n";
+}
+
 // The pixel centre of a button, as a script's click.
 std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool over) {
   for (const view::Button& b : view::game_buttons(layout, over))
@@ -162,6 +168,19 @@ TEST_F(GuiScript, MouseAloneStartsPlaysUsesTheButtonsAndResumes) {
                              "\nidle\nexpect-cell 3 5 x\n" + click_on(view::ButtonId::kNewGame, board, false) +
                              "idle\nexpect-cell 3 5 .\nexpect-message Your move\n" +
                              click_on(view::ButtonId::kMusic, board, false) + "expect-message Music off\n";
+  ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n", script), 0) << output_ << script;
+}
+
+TEST_F(GuiScript, MouseAloneReachesEveryStartRowInTheSmallestWindow) {
+  // 320x240 shows five of the eleven rows, from Start up; ▲ scrolls to Game,
+  // a click makes it Gomoku (twelve rows with the rule), ▼ back down to Start.
+  size_ = "320x240";
+  const view::Rect top = view::start_row_rect(0, 5, 320, 240), bottom = view::start_row_rect(4, 5, 320, 240);
+  std::string script;
+  for (int i = 0; i < 10; ++i) script += click_at(view::start_scroll_arrow_rect(top));
+  script += click_at({top.x + top.w * 0.9f, top.y, 1, top.h});  // the game's value, right half: the next game
+  for (int i = 0; i < 11; ++i) script += click_at(view::start_scroll_arrow_rect(bottom));
+  script += click_at(bottom) + "idle\nexpect-message Your move\ncell 7 7\nidle\nexpect-cell 7 7 x\n";
   ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n", script), 0) << output_ << script;
 }
 
@@ -230,12 +249,6 @@ TEST_F(GuiScript, ASavedGameLoadsBackAndStepsThrough) {
             0)
       << output_;
   EXPECT_EQ(run("", "", "--load " + (dir_ / "gui.conf").string()), 1) << "not a game record";
-}
-
-// A click at the centre of a rectangle, as a script's step.
-std::string click_at(const view::Rect& r) {
-  return "click " + std::to_string(static_cast<int>(r.x + r.w / 2)) + " " + std::to_string(static_cast<int>(r.y + r.h / 2)) +
-         "\n";
 }
 
 TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTheGame) {

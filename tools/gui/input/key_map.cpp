@@ -92,6 +92,12 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
     const view::StartRowsView in_view = view::visible_start_rows(controller, window_h);
     for (int i = 0; i < in_view.count; ++i) {
       const view::Rect rect = view::start_row_rect(i, in_view.count, window_w, window_h);
+      // The arrows of a short window's rows: the selection moves, and the rows with it.
+      if (view::start_scroll_arrow_rect(rect).contains(x, y)) {
+        if (i == 0 && in_view.first > 0) return Command{CommandKind::kCursor, 0, -1};
+        if (i == in_view.count - 1 && in_view.first + in_view.count < static_cast<int>(rows.size()))
+          return Command{CommandKind::kCursor, 0, 1};
+      }
       if (!rect.contains(x, y)) continue;
       const StartRow row = rows[static_cast<std::size_t>(in_view.first + i)];
       if (row == StartRow::kStart) return Command{CommandKind::kStart};

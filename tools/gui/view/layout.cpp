@@ -93,6 +93,8 @@ StartRowsView start_rows_view(int rows, int selected, int window_h) {
   return {first_shown_row(selected, rows, fit), fit};
 }
 
+Rect start_scroll_arrow_rect(const Rect& row) { return {row.x + row.w, row.y, row.h, row.h}; }
+
 Rect start_value_rect(const Rect& row) {
   const float inset = row.h * 0.3f;
   return {row.x + row.w * 0.42f, row.y, row.w * 0.58f - inset, row.h};

@@ -46,6 +46,9 @@ struct StartRowsView {
   int first = 0, count = 0;
 };
 StartRowsView start_rows_view(int rows, int selected, int window_h);
+// Right of a start row: where its "▲" or "▼" sits when more rows are above
+// the first shown or below the last; a click there moves the selection.
+Rect start_scroll_arrow_rect(const Rect& row);
 // Where a row's value sits, between its "‹" (at the left edge) and "›" (at
 // the right edge).
 Rect start_value_rect(const Rect& row);

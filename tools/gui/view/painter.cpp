@@ -714,8 +714,10 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
     // More rows above or below: an arrow beside the first or last row shown.
     const bool more_above = i == 0 && in_view.first > 0;
     const bool more_below = i == n - 1 && in_view.first + n < static_cast<int>(rows.size());
-    if (more_above || more_below)
-      c.text(more_above ? "▲" : "▼", r.x + r.w + unit * 0.5f, r.y + r.h / 2 - unit * 0.6f, unit, kDim);
+    if (more_above || more_below) {
+      const Rect arrow = start_scroll_arrow_rect(r);
+      c.text(more_above ? "▲" : "▼", arrow.x + arrow.w / 2, arrow.y + arrow.h / 2 - unit * 0.6f, unit, kDim, Align::kCentre);
+    }
     if (row == StartRow::kStart || row == StartRow::kResume) {
       // Still, not pulsing: the start screen costs no frames while nobody moves.
       const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
