@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
       "start", "straight into a game with the saved settings, past the start screen")(
-      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on")(
+      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on; "
+      "in the window, L opens a list of saved games")(
       "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
       "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
   po::variables_map vm;
