@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "tests/gui/controller_fixture.h"
+#include "tools/gui/app/move_list.h"
 #include "tools/gui/app/controller.h"
 
 namespace narabe::gui {
@@ -144,6 +145,8 @@ TEST(GameRecord, LoadsAnotherReversiStartAndA9x9GomokuBoard) {
   EXPECT_EQ(c.board().board().at(5, 3), 'o') << "f4, White's";
   EXPECT_EQ(c.board().board().at(4, 2), 'x') << "e3, Black's";
   EXPECT_EQ(c.record().start_fen, "8/8/8/3ox3/3xx3/4x3/8/8 o");
+  EXPECT_EQ(move_list_rows(c.moves(), c.second_moved_first()), (std::vector<std::string>{"1. …  f4", "2. e3"}))
+      << "White's move first in the move list";
   c.handle({CommandKind::kStep, -1}, 1);
   c.handle({CommandKind::kStep, -1}, 1);
   EXPECT_EQ(c.board().fen(), "8/8/8/3ox3/3xx3/4x3/8/8 o") << "stepped back to the loaded start";

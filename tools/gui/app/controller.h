@@ -176,6 +176,8 @@ class Controller {
   int depth() const { return depth_; }
   int dropped_replies() const { return dropped_replies_; }
   const std::vector<std::string>& moves() const { return moves_; }
+  // Whether the game began with the second player to move (a loaded start position).
+  bool second_moved_first() const { return start_fen_.ends_with(" o"); }
   bool is_engine_side(core::Side side) const;
 
  private:

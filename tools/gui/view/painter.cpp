@@ -580,7 +580,7 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   // The move list: the latest moves that fit, in two columns.
   const float line = unit * 1.15f;
   const int lines = static_cast<int>((bottom - unit * 1.3f - y - unit * 1.3f) / line);
-  const auto rows = move_list_rows(ctl.moves());
+  const auto rows = move_list_rows(ctl.moves(), ctl.second_moved_first());
   if (lines >= 2 && !rows.empty()) {
     c.text(say(ctl, "Moves"), x, y, unit * 0.85f, kDim);
     y += unit * 1.3f;
