@@ -2,8 +2,8 @@
 // The input is the script. It parses to steps, or fails at its first bad line:
 // - the error names that line, in one line of text; the lines before it parse
 //   alone and that line alone fails;
-// - steps come in line order, with values in range (wait and frame counts >= 0, one cell char,
-//   non-empty key names and paths, a trimmed expected message);
+// - steps come in line order, with values in range (wait, frame and file counts >= 0, one cell char,
+//   non-empty key names and paths, a trimmed expected message or chooser error);
 // - the steps write back as a script (one a line) that parses to the same steps.
 
 #include <cstddef>
@@ -35,6 +35,11 @@ std::string line_of(const gui::input::ScriptStep& s) {
     case Kind::kExpectCell: return fmt::format("expect-cell {} {} {}", s.x, s.y, s.text);
     case Kind::kExpectOver: return "expect-over";
     case Kind::kExpectRedraws: return fmt::format("expect-redraws-at-most {}", s.x);
+    case Kind::kWheel: return fmt::format("wheel {}", s.x);
+    case Kind::kAwaitEvaluation: return "await-evaluation";
+    case Kind::kExpectPanelInside: return "expect-panel-inside";
+    case Kind::kExpectChooser: return fmt::format("expect-chooser {}", s.x);
+    case Kind::kExpectChooserError: return "expect-chooser-error " + s.text;
     case Kind::kKillEngine: return "kill-engine";
     case Kind::kQuit: return "quit";
   }
@@ -58,12 +63,14 @@ void check_step(const gui::input::ScriptStep& s) {
       break;
     case Kind::kWait:
     case Kind::kExpectRedraws:
-      if (s.x < 0) fail("a negative wait or frame count");
+    case Kind::kExpectChooser:
+      if (s.x < 0) fail("a negative wait, frame or file count");
       break;
     case Kind::kExpectCell:
       if (s.text.size() != 1 || is_blank(s.text[0])) fail("expect-cell's cell is not one character", s.text);
       break;
     case Kind::kExpectMessage:
+    case Kind::kExpectChooserError:
       if (!s.text.empty() && (is_blank(s.text.front()) || is_blank(s.text.back())))
         fail("an expected message keeps outer blanks", s.text);
       break;

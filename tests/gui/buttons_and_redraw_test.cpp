@@ -21,6 +21,7 @@ TEST(Buttons, InsideThePanelApartAndEachWithItsCommand) {
   for (const auto& [w, h] : {std::pair{1040, 700}, std::pair{640, 420}, std::pair{480, 760}}) {
     const view::BoardLayout layout = view::layout_board(GameKind::kReversi, 8, 8, w, h);
     for (const bool over : {false, true}) {
+      SCOPED_TRACE(over);
       const auto buttons = view::game_buttons(layout, over);
       std::set<view::ButtonId> ids;
       for (std::size_t i = 0; i < buttons.size(); ++i) {
@@ -35,7 +36,7 @@ TEST(Buttons, InsideThePanelApartAndEachWithItsCommand) {
         EXPECT_LT(view::panel_text_bottom(layout, over), r.y);
       }
       EXPECT_EQ(ids.count(view::ButtonId::kPlayAgain), over ? 1u : 0u) << "the end strip once the game is over";
-      EXPECT_EQ(buttons.size(), over ? 15u : 12u);
+      EXPECT_EQ(buttons.size(), over ? 16u : 13u);
     }
   }
   using view::ButtonId;
@@ -45,6 +46,40 @@ TEST(Buttons, InsideThePanelApartAndEachWithItsCommand) {
   EXPECT_EQ(view::command_for_button(ButtonId::kVolumeDown).x, -1);
   EXPECT_EQ(view::command_for_button(ButtonId::kVolumeUp).x, 1);
   EXPECT_EQ(view::command_for_button(ButtonId::kMusic).kind, CommandKind::kToggleMusic);
+  EXPECT_EQ(view::command_for_button(ButtonId::kLoad).kind, CommandKind::kLoad);
+}
+
+TEST(Buttons, ThePanelKeepsItsRoomAtEveryTextSizeDownToTheSmallestWindow) {
+  // The smallest window --size takes, a short wide one and a narrow tall one:
+  // the buttons and the text room above them stay inside the panel, and the
+  // panel inside the window, at each text size (painter.cpp lays the text out
+  // in that room; the scripted test checks the drawn text boxes).
+  for (const auto& [w, h] : {std::pair{320, 240}, std::pair{420, 240}, std::pair{320, 360}, std::pair{320, 480}, std::pair{1040, 700}}) {
+    for (const GameKind game : {GameKind::kConnect4, GameKind::kReversi, GameKind::kGomoku}) {
+      view::BoardLayout layout = view::layout_board(game, 8, 8, w, h);
+      EXPECT_GE(layout.panel.x, 0.0f);
+      EXPECT_GE(layout.panel.y, 0.0f);
+      EXPECT_LE(layout.panel.x + layout.panel.w, static_cast<float>(w));
+      EXPECT_LE(layout.panel.y + layout.panel.h, static_cast<float>(h));
+      for (const int size : kTextSizes) {
+        layout.text_scale = static_cast<float>(size) / 100.0f;
+        for (const bool over : {false, true}) {
+          SCOPED_TRACE(::testing::Message() << w << "x" << h << " " << size << " % over " << over);
+          const float unit = view::panel_unit_for(layout, over);
+          const float text_top = layout.panel.y + unit * 1.2f;
+          EXPECT_GE(view::panel_text_bottom(layout, over) - text_top,
+                    unit * (view::panel_text_units(over) - 1.2f - 0.5f) - 0.01f) << "room for the text";
+          for (const view::Button& b : view::game_buttons(layout, over)) {
+            EXPECT_GE(b.rect.x, layout.panel.x);
+            EXPECT_GE(b.rect.y, layout.panel.y);
+            EXPECT_LE(b.rect.x + b.rect.w, layout.panel.x + layout.panel.w);
+            EXPECT_LE(b.rect.y + b.rect.h, layout.panel.y + layout.panel.h);
+            EXPECT_GE(b.rect.h, 16.0f) << "still big enough to hit";
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST(Buttons, GrowWithTheTextSizeWithinThePanel) {
@@ -56,6 +91,22 @@ TEST(Buttons, GrowWithTheTextSizeWithinThePanel) {
   for (const view::Button& b : big) {
     EXPECT_GE(b.rect.y, layout.panel.y);
     EXPECT_LE(b.rect.x + b.rect.w, layout.panel.x + layout.panel.w);
+  }
+}
+
+TEST(StartRows, AShortWindowShowsSomeScrolledToTheSelection) {
+  EXPECT_EQ(view::start_rows_view(12, 11, 700).count, 12) << "all fit";
+  EXPECT_EQ(view::start_rows_view(12, 11, 700).first, 0);
+  for (int selected = 0; selected < 13; ++selected) {
+    const view::StartRowsView in_view = view::start_rows_view(13, selected, 240);
+    EXPECT_LT(in_view.count, 13);
+    EXPECT_GE(selected, in_view.first);
+    EXPECT_LT(selected, in_view.first + in_view.count);
+    // The rows shown, the title above them and the foot below stay in the window.
+    const view::Rect first = view::start_row_rect(0, in_view.count, 320, 240);
+    const view::Rect last = view::start_row_rect(in_view.count - 1, in_view.count, 320, 240);
+    EXPECT_GE(first.y - first.h * 0.42f * 5.2f, 0.0f) << "the title";
+    EXPECT_LE(last.y + last.h + first.h * 0.42f * 2.6f, 240.0f) << "the foot's two lines";
   }
 }
 

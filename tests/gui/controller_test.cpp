@@ -277,7 +277,8 @@ TEST(Controller, NewGameCancelsTheSearchAndBackGoesToTheStartScreen) {
   EXPECT_TRUE(f.controller.moves().empty());
   f.controller.handle({CommandKind::kBack}, now);
   EXPECT_EQ(f.controller.screen(), Screen::kStart);
-  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: the text size
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // up from Start: the saved game
+  f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // the text size
   f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // the language
   f.controller.handle({CommandKind::kCursor, 0, -1}, now);  // effects, at 80 %
   f.controller.handle({CommandKind::kCursor, 1, 0}, now);   // right steps to 100 %

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "tests/games/slow_build.h"
+#include "tools/gui/app/file_chooser.h"
 #include "tools/gui/view/buttons.h"
 #include "tools/gui/view/layout.h"
 
@@ -40,21 +41,22 @@ class GuiScript : public ::testing::Test {
   int run(const std::string& config, const std::string& script, const std::string& extra_flags = "") {
     std::ofstream(dir_ / "gui.conf") << config;
     std::ofstream(dir_ / "run.script") << script;
-    // Saved games go to the test's folder.
-    const std::string command = "XDG_DATA_HOME=" + dir_.string() + " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
+    // Saved games go to the test's folder, and it is the folder the chooser lists too.
+    const std::string command = "cd " + dir_.string() + " && XDG_DATA_HOME=" + dir_.string() +
+                                " LC_ALL=C.UTF-8 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy " +
                                 std::string(NARABE_GUI_PATH) + " " + extra_flags +
-                                " --engine " + NARABE_ENGINE_PATH + " --size " + std::to_string(kWidth) + "x" +
-                                std::to_string(kHeight) + " --config " + (dir_ / "gui.conf").string() +
-                                " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.txt").string() +
+                                " --engine " + NARABE_ENGINE_PATH + " --size " + size_ + " --config " + (dir_ / "gui.conf").string() +
+                                " --script " + (dir_ / "run.script").string() + " > " + (dir_ / "out.log").string() +
                                 " 2>&1";
     const int status = std::system(command.c_str());
-    std::ifstream out(dir_ / "out.txt");
+    std::ifstream out(dir_ / "out.log");
     output_.assign(std::istreambuf_iterator<char>(out), {});
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
   std::string shot() const { return (dir_ / "shot.bmp").string(); }
 
   fs::path dir_;
+  std::string size_ = std::to_string(kWidth) + "x" + std::to_string(kHeight);
   std::string output_;
 };
 
@@ -137,6 +139,12 @@ TEST_F(GuiScript, ReversiFlipsAndShowsLegalMoves) {
   EXPECT_GT(at_dot.r + at_dot.g + at_dot.b, at_felt.r + at_felt.g + at_felt.b + 30);
 }
 
+// A click at the centre of a rectangle, as a script's step.
+std::string click_at(const view::Rect& r) {
+  return "click " + std::to_string(static_cast<int>(r.x + r.w / 2)) + " " + std::to_string(static_cast<int>(r.y + r.h / 2)) +
+         "\n";
+}
+
 // The pixel centre of a button, as a script's click.
 std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool over) {
   for (const view::Button& b : view::game_buttons(layout, over))
@@ -148,18 +156,31 @@ std::string click_on(view::ButtonId id, const view::BoardLayout& layout, bool ov
 
 TEST_F(GuiScript, MouseAloneStartsPlaysUsesTheButtonsAndResumes) {
   const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
-  // Connect Four against the engine shows ten start rows; Start is the last.
-  const view::Rect start = view::start_row_rect(9, 10, kWidth, kHeight);
+  // Connect Four against the engine shows eleven start rows; Start is the last.
+  const view::Rect start = view::start_row_rect(10, 11, kWidth, kHeight);
   const std::string click_start = "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
                                   std::to_string(static_cast<int>(start.y + start.h / 2)) + "\n";
   const std::string script = click_start + "idle\ncell 3 5\nidle\nexpect-cell 3 5 x\n" +
                              click_on(view::ButtonId::kMenu, board, false) +
                              // The start screen now offers Resume, one row below Start.
                              "click " + std::to_string(static_cast<int>(start.x + start.w / 2)) + " " +
-                             std::to_string(static_cast<int>(view::start_row_rect(10, 11, kWidth, kHeight).y + start.h / 2)) +
+                             std::to_string(static_cast<int>(view::start_row_rect(11, 12, kWidth, kHeight).y + start.h / 2)) +
                              "\nidle\nexpect-cell 3 5 x\n" + click_on(view::ButtonId::kNewGame, board, false) +
                              "idle\nexpect-cell 3 5 .\nexpect-message Your move\n" +
                              click_on(view::ButtonId::kMusic, board, false) + "expect-message Music off\n";
+  ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n", script), 0) << output_ << script;
+}
+
+TEST_F(GuiScript, MouseAloneReachesEveryStartRowInTheSmallestWindow) {
+  // 320x240 shows five of the eleven rows, from Start up; ▲ scrolls to Game,
+  // a click makes it Gomoku (twelve rows with the rule), ▼ back down to Start.
+  size_ = "320x240";
+  const view::Rect top = view::start_row_rect(0, 5, 320, 240), bottom = view::start_row_rect(4, 5, 320, 240);
+  std::string script;
+  for (int i = 0; i < 10; ++i) script += click_at(view::start_scroll_arrow_rect(top));
+  script += click_at({top.x + top.w * 0.9f, top.y, 1, top.h});  // the game's value, right half: the next game
+  for (int i = 0; i < 11; ++i) script += click_at(view::start_scroll_arrow_rect(bottom));
+  script += click_at(bottom) + "idle\nexpect-message Your move\ncell 7 7\nidle\nexpect-cell 7 7 x\n";
   ASSERT_EQ(run("game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n", script), 0) << output_ << script;
 }
 
@@ -228,6 +249,100 @@ TEST_F(GuiScript, ASavedGameLoadsBackAndStepsThrough) {
             0)
       << output_;
   EXPECT_EQ(run("", "", "--load " + (dir_ / "gui.conf").string()), 1) << "not a game record";
+}
+
+TEST_F(GuiScript, TheChooserLoadsBySavedGameByKeyboardAndMouseAndAFailureKeepsTheGame) {
+  // A Reversi game saved with F2, and two files in the folder narabe-gui starts in
+  // that do not load: a damaged GGF and a tic-tac-toe game with an illegal move.
+  ASSERT_EQ(run("game = reversi\nmode = two-people\n", "key Return\ncell 3 2\nwait 600\ncell 2 4\nwait 600\nkey F2\n"), 0)
+      << output_;
+  std::ofstream(dir_ / "broken.ggf") << "(;GM[Othello]TY[8]BO[8 -*- *]B[F5];)";
+  std::ofstream(dir_ / "illegal.txt") << "b2 b2\n";
+  const std::string connect4 = "game = connect4\nlevel = easy\nmode = person-engine\nfirst = person\n";
+  // By keyboard, during a game against the engine: L opens the list (the save
+  // first, then this folder's files by name), each failure is said in the
+  // chooser and the game stays; Esc closes it; F3 and Enter load the save.
+  ASSERT_EQ(run(connect4,
+                "key Return\nidle\nkey 4\nidle\nkey L\nexpect-chooser 3\nkey Down\nkey Return\n"
+                "expect-chooser-error Not loaded: broken.ggf: GGF: BO[] needs 64 cells*\nexpect-cell 3 5 x\n"
+                "key Down\nkey Return\nexpect-chooser-error Not loaded: illegal.txt: move 2 (b2) is not legal*\n"
+                "key Escape\nexpect-cell 3 5 x\nexpect-message Your move\n"
+                "key F3\nkey Home\nkey Return\nexpect-message Loaded: reversi-*\nexpect-cell 3 2 x\nexpect-cell 2 4 o\n"),
+            0)
+      << output_;
+  // By mouse: the Load button, the wheel, a click on the save's row.
+  const view::BoardLayout board = view::layout_board(GameKind::kConnect4, 7, 6, kWidth, kHeight);
+  FileChooser three(std::vector<SavedGameFile>(3));
+  const view::ChooserLayout chooser = view::layout_chooser(three, 100, kWidth, kHeight);
+  ASSERT_EQ(run(connect4, "key Return\nidle\n" + click_on(view::ButtonId::kLoad, board, false) + "expect-chooser 3\n" +
+                              // Open and still, it draws nothing.
+                              "expect-redraws-at-most 100000\nwait 3000\nexpect-redraws-at-most 1\n"
+                              "wheel -2\nscreenshot " + shot() + "\n" + click_at(chooser.row(0)) +
+                              "expect-message Loaded: reversi-*\nexpect-cell 2 4 o\n"),
+            0)
+      << output_;
+  // From the start screen by mouse alone: its "Saved game" row (the tenth of eleven).
+  ASSERT_EQ(run(connect4, click_at(view::start_row_rect(9, 11, kWidth, kHeight)) + "expect-chooser 3\n" +
+                              click_at(chooser.row(0)) + "expect-message Loaded: reversi-*\nexpect-cell 3 2 x\n"),
+            0)
+      << output_;
+  // The chooser drawn: the selected row (the wheel moved it to the third) is lit.
+  const Pixel lit = pixel_at(shot(), chooser.row(2).x + 3, chooser.row(2).y + chooser.row(2).h / 2);
+  const Pixel plain = pixel_at(shot(), chooser.row(1).x + 3, chooser.row(1).y + chooser.row(1).h / 2);
+  EXPECT_GT(lit.r + lit.g + lit.b, plain.r + plain.g + plain.b + 20);
+}
+
+TEST_F(GuiScript, TheRealEngineSearchesALoadedStartAndBoardSize) {
+  // Reversi from NBoard's BO[] with White to move (the engine gets `position
+  // fen`), and a 9x9 Gomoku board (`newgame gomoku size 9`): the hint (T) comes back.
+  std::ofstream(dir_ / "other.ggf") << "(;GM[Othello]TY[8]BO[8 ------------------------"
+                                       "---O*------**-------*------------------- O]W[F4]B[E3];)";
+  ASSERT_EQ(run("level = easy\n", "expect-cell 4 2 x\nkey t\nidle\nexpect-message Hint: *\n", "--load other.ggf"), 0)
+      << output_;
+  std::ofstream(dir_ / "small.sgf") << "(;GM[4]FF[4]SZ[9]RU[freestyle];B[ee];W[de])";
+  ASSERT_EQ(run("level = easy\n", "expect-cell 4 4 x\nkey t\nidle\nexpect-message Hint: *\n", "--load small.sgf"), 0)
+      << output_;
+}
+
+TEST_F(GuiScript, TheRealEngineAnalysesThePersonsPosition) {
+  // Analysis on, against the engine at an easy level: after the engine's
+  // reply, the engine at max looks at the person's position and its depth and
+  // evaluation reach the panel.
+  ASSERT_EQ(run("game = reversi\nlevel = easy\nmode = person-engine\nfirst = person\nanalysis = on\n",
+                "key Return\nidle\nkey Return\nidle\nawait-evaluation\nscreenshot " + shot() + "\n"),
+            0)
+      << output_;
+}
+
+TEST_F(GuiScript, ThePanelFitsItsWindowAtEveryTextSizeInBothLanguages) {
+  size_ = "320x240";
+  for (const char* language : {"english", "japanese"}) {
+    for (const int text_size : kTextSizes) {
+      SCOPED_TRACE(::testing::Message() << language << " " << text_size);
+      const std::string looks = std::string("language = ") + language + "\ntext_size = " + std::to_string(text_size) + "\n";
+      // Reversi against the engine (its turn, then yours), and a won game of tic-tac-toe.
+      EXPECT_EQ(run(looks + "game = reversi\nlevel = easy\nmode = person-engine\nfirst = person\n",
+                    "key Return\nexpect-panel-inside\nkey Return\nexpect-panel-inside\nidle\nexpect-panel-inside\n"),
+                0)
+          << output_;
+      EXPECT_EQ(run(looks + "game = tictactoe\nmode = two-people\n",
+                    "key Return\ncell 0 0\nwait 300\ncell 0 1\nwait 300\ncell 1 0\nwait 300\ncell 1 1\nwait 300\n"
+                    "cell 2 0\nwait 900\nexpect-over\nexpect-panel-inside\n"),
+                0)
+          << output_;
+    }
+    // The larger windows at the largest text: the evaluation and the session's
+    // score take their room too (analysis on).
+    for (const char* size : {"640x420", "1040x700", "320x480"}) {
+      size_ = size;
+      EXPECT_EQ(run(std::string("language = ") + language + "\ntext_size = 150\ngame = reversi\nlevel = easy\n"
+                    "mode = person-engine\nfirst = person\nanalysis = on\n",
+                    "key Return\nidle\nkey Return\nidle\nawait-evaluation\nexpect-panel-inside\n"),
+                0)
+          << size << output_;
+    }
+    size_ = "320x240";
+  }
 }
 
 // A whole game of each kind through the real engine process (engine against

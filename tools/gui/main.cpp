@@ -36,6 +36,7 @@
 #include "tools/gui/sound_board_sink.h"
 #include "tools/gui/input/key_map.h"
 #include "tools/gui/input/script.h"
+#include "tools/gui/view/buttons.h"
 #include "tools/gui/view/canvas.h"
 #include "tools/gui/view/painter.h"
 
@@ -93,7 +94,8 @@ int main(int argc, char** argv) {
       "config", po::value(&config_path), "the settings file (default: $XDG_CONFIG_HOME/narabe/gui.conf)")(
       "size", po::value(&size_text), "the window's size, WxH (default 1040x700)")(
       "start", "straight into a game with the saved settings, past the start screen")(
-      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on")(
+      "load", po::value(&load_path), "open a saved game (GGF, SGF, Connect Four's columns, tic-tac-toe's cells) to step through or play on; "
+      "in the window, L opens a list of saved games")(
       "script", po::value(&script_path), "run the steps of this file instead of reading the mouse and keyboard")(
       "screenshot", po::value(&screenshot_path), "with --script: save the last frame as this BMP file");
   po::variables_map vm;
@@ -190,12 +192,8 @@ int main(int argc, char** argv) {
   Controller controller(loaded.settings, engine, sound);
   if (vm.count("start")) controller.handle({CommandKind::kStart}, 0);
   if (!load_path.empty()) {
-    std::ifstream in(load_path, std::ios::binary);
-    if (!in) return fail("cannot read the game " + load_path);
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto record = parse_record(text.str());
-    if (!record) return fail(load_path + ": " + record.error());
+    const auto record = read_record_file(load_path);
+    if (!record) return fail(record.error());
     if (const std::string error = controller.load_game(*record, 0); !error.empty()) return fail(load_path + ": " + error);
   }
   const auto started = std::chrono::steady_clock::now();
@@ -229,10 +227,36 @@ int main(int argc, char** argv) {
     controller.note(fmt::format(fmt::runtime(tr(controller.settings().language, ok ? "Saved: {}" : "Not saved: {}")),
                                 ok ? path : (dir.empty() ? std::string("no HOME") : path)));
   };
+  // The chooser lists the folder saves go to and the folder we were started in.
+  auto open_chooser = [&] {
+    std::error_code ec;
+    const std::string here = std::filesystem::current_path(ec).string();
+    controller.open_chooser(list_saved_games(default_records_dir(), ec ? std::string() : here));
+  };
+  // A file that does not load leaves the game on the board; the chooser says why.
+  auto load_chosen = [&](int index) {
+    const FileChooser* chooser = controller.chooser();
+    if (chooser == nullptr || index < 0 || index >= static_cast<int>(chooser->files().size())) return;
+    const SavedGameFile file = chooser->files()[static_cast<std::size_t>(index)];
+    const auto record = read_record_file(file.path);
+    std::string error = record ? controller.load_game(*record, now) : record.error();
+    if (record && !error.empty()) error = file.name + ": " + error;
+    const Language language = controller.settings().language;
+    if (!error.empty())
+      controller.chooser_failed(fmt::format(fmt::runtime(tr(language, "Not loaded: {}. The game on the board is kept.")), error));
+    else
+      controller.note(fmt::format(fmt::runtime(tr(language, "Loaded: {}")), file.name));
+  };
   auto apply = [&](std::optional<Command> command) {
-    if (command && command->kind == CommandKind::kSave && !controller.help_shown() && controller.screen() == Screen::kPlaying)
+    if (!command) return;
+    const bool overlay = controller.help_shown() || controller.chooser() != nullptr;
+    if (command->kind == CommandKind::kSave && !overlay && controller.screen() == Screen::kPlaying)
       save_game();
-    else if (command)
+    else if (command->kind == CommandKind::kLoad && !overlay)
+      open_chooser();
+    else if (command->kind == CommandKind::kLoadFile)
+      load_chosen(command->x);
+    else
       controller.handle(*command, now);
   };
 
@@ -262,6 +286,7 @@ int main(int argc, char** argv) {
         case Kind::kMove:
           apply(input::command_for_motion(static_cast<float>(step.x), static_cast<float>(step.y), controller, w, h));
           break;
+        case Kind::kWheel: apply(input::command_for_wheel(step.x, controller)); break;
         case Kind::kCell: {
           const view::Point p = view::layout_for(controller, w, h).center(step.x, step.y);
           apply(input::command_for_motion(p.x, p.y, controller, w, h));
@@ -285,6 +310,57 @@ int main(int argc, char** argv) {
           }
           break;
         }
+        case Kind::kAwaitEvaluation: {
+          const double limit = real_seconds() + 60;
+          while (controller.evaluation().empty() || controller.depth() <= 0) {
+            if (real_seconds() > limit) return fail(where() + "no evaluation after 60 s: " + controller.message());
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            frame();
+          }
+          break;
+        }
+        case Kind::kExpectPanelInside: {
+          std::vector<view::Rect> boxes;
+          view::paint(*sdl.canvas, controller, now, w, h, notice, &boxes);
+          if (controller.screen() != Screen::kPlaying) return fail(where() + "no panel on the start screen");
+          const view::Rect panel = view::layout_for(controller, w, h).panel;
+          auto inside = [](const view::Rect& box, const view::Rect& area) {
+            constexpr float kSlack = 0.5f;  // rounding to whole pixels
+            return box.x >= area.x - kSlack && box.y >= area.y - kSlack && box.x + box.w <= area.x + area.w + kSlack &&
+                   box.y + box.h <= area.y + area.h + kSlack;
+          };
+          if (!inside(panel, {0, 0, static_cast<float>(w), static_cast<float>(h)}))
+            return fail(where() + fmt::format("the panel ({} {} {}x{}) leaves the window", panel.x, panel.y, panel.w, panel.h));
+          // Each box inside the panel, and the text above the buttons unless it is a button's.
+          const view::BoardLayout layout = view::layout_for(controller, w, h);
+          const auto buttons = view::game_buttons(layout, controller.game_over());
+          const float text_bottom = view::panel_text_bottom(layout, controller.game_over());
+          for (const view::Rect& box : boxes) {
+            if (!inside(box, panel))
+              return fail(where() + fmt::format("a box of the panel ({} {} {}x{}) leaves the panel ({} {} {}x{})", box.x,
+                                                box.y, box.w, box.h, panel.x, panel.y, panel.w, panel.h));
+            const bool on_a_button = std::any_of(buttons.begin(), buttons.end(),
+                                                 [&](const view::Button& b) { return inside(box, b.rect); });
+            if (!on_a_button && box.y + box.h > text_bottom + 0.5f)
+              return fail(where() + fmt::format("a box of the panel ({} {} {}x{}) runs into the buttons (from y {})", box.x,
+                                                box.y, box.w, box.h, text_bottom));
+          }
+          break;
+        }
+        case Kind::kExpectChooser: {
+          const FileChooser* chooser = controller.chooser();
+          if (chooser == nullptr || static_cast<int>(chooser->files().size()) != step.x)
+            return fail(where() + fmt::format("expected the chooser open with {} files, {}", step.x,
+                                              chooser == nullptr ? std::string("it is closed")
+                                                                 : fmt::format("it has {}", chooser->files().size())));
+          break;
+        }
+        case Kind::kExpectChooserError: {
+          const std::string got = controller.chooser() != nullptr ? controller.chooser()->error() : "(the chooser is closed)";
+          if (!input::text_matches(step.text, got))
+            return fail(where() + "expected the chooser's error '" + step.text + "', got '" + got + "'");
+          break;
+        }
         case Kind::kScreenshot:
           draw();
           if (!save_bmp(sdl.renderer, w, h, step.text)) return fail(where() + "cannot save " + step.text + ": " + SDL_GetError());
@@ -293,9 +369,7 @@ int main(int argc, char** argv) {
           if (!controller.game_over()) return fail(where() + "expected the game to be over: " + controller.message());
           break;
         case Kind::kExpectMessage:
-          if (!step.text.empty() && step.text.back() == '*'
-                  ? controller.message().rfind(step.text.substr(0, step.text.size() - 1), 0) != 0
-                  : controller.message() != step.text)
+          if (!input::text_matches(step.text, controller.message()))
             return fail(where() + "expected the message '" + step.text + "', got '" + controller.message() + "'");
           break;
         case Kind::kExpectCell: {
@@ -359,6 +433,7 @@ int main(int argc, char** argv) {
             apply(input::command_for_click(static_cast<float>(event.button.x), static_cast<float>(event.button.y),
                                            controller, w, h));
           break;
+        case SDL_MOUSEWHEEL: apply(input::command_for_wheel(event.wheel.y, controller)); break;
         case SDL_MOUSEMOTION:
           apply(input::command_for_motion(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y),
                                           controller, w, h));

@@ -31,10 +31,25 @@ void step_sound(bool& on, double& volume, int delta) {
   if (on) volume = static_cast<double>(index) / kSteps;
 }
 
-std::unique_ptr<rules::Referee> make_board(const Settings& settings) {
-  auto made = rules::make_referee(game_name(settings.game), variant_args(settings));
-  // The choices are fixed words the rules library knows; a failure here is a
-  // programming error, shown on the board rather than crashing.
+// The board a game is played on: the settings' game, on a loaded game's
+// Gomoku size and from its start position; the error says why there is none.
+core::Expected<std::unique_ptr<rules::Referee>> board_for(const Settings& settings, int gomoku_size,
+                                                          const std::string& start_fen) {
+  auto made = rules::make_referee(game_name(settings.game), variant_args(settings, gomoku_size));
+  if (!made) return core::make_error(made.error());
+  if (!start_fen.empty()) {
+    if (auto reset = (*made)->reset(start_fen); !reset)
+      return core::make_error(fmt::format("the start position is not one the game allows: {}", reset.error()));
+  }
+  return std::move(*made);
+}
+
+std::unique_ptr<rules::Referee> make_board(const Settings& settings, int gomoku_size = kStandardGomokuSize,
+                                           const std::string& start_fen = {}) {
+  auto made = board_for(settings, gomoku_size, start_fen);
+  // The choices are fixed words the rules library knows, and a loaded game's
+  // board was checked when it was loaded; a failure here is a programming
+  // error, shown on the board rather than crashing.
   if (!made) made = rules::make_referee("tictactoe", {});
   return std::move(*made);
 }
@@ -91,7 +106,7 @@ bool Controller::is_engine_side(Side side) const {
 bool Controller::game_over() const { return core::is_over(referee_->outcome()); }
 
 bool Controller::accepts_moves(double now) const {
-  if (screen_ != Screen::kPlaying || help_shown_ || game_over() || awaiting_) return false;
+  if (screen_ != Screen::kPlaying || help_shown_ || chooser_ || game_over() || awaiting_) return false;
   if (animation_ && now < animation_->start + animation_->end) return false;
   if (animation_) return false;  // finished but not yet retired by update()
   return !is_engine_side(referee_->side_to_move());
@@ -100,6 +115,12 @@ bool Controller::accepts_moves(double now) const {
 void Controller::handle(const Command& command, double now) {
   // The mouse moving within a cell changes nothing on screen.
   if (command.kind != CommandKind::kHover) ++revision_;
+  if (chooser_) {
+    // The chooser takes every command while open; main.cpp loads its files.
+    if (command.kind == CommandKind::kCursor) chooser_->move(command.y != 0 ? command.y : command.x);
+    if (command.kind == CommandKind::kBack) chooser_.reset();
+    return;
+  }
   if (help_shown_ && command.kind == CommandKind::kHover) return;  // the mouse moving keeps the help open
   if (help_shown_ && command.kind != CommandKind::kToggleMusic && command.kind != CommandKind::kToggleEffects) {
     // Any key closes the help overlay; it does nothing else.
@@ -138,7 +159,7 @@ void Controller::handle(const Command& command, double now) {
         // Enter starts from any row (left and right change the values);
         // on Resume it resumes.
         if (start_selection_ == StartRow::kResume) resume();
-        else start_game(now);
+        else if (start_selection_ != StartRow::kLoad) start_game(now);  // Load's row opens the chooser (key_map.h)
         return;
       case CommandKind::kResume:
       case CommandKind::kBack:
@@ -228,6 +249,7 @@ void Controller::choose(StartRow row, int delta) {
       settings_.text_size = kTextSizes[static_cast<std::size_t>(cycle(index, static_cast<int>(kTextSizes.size()), delta))];
       break;
     }
+    case StartRow::kLoad:
     case StartRow::kStart:
     case StartRow::kResume: break;
   }
@@ -256,18 +278,30 @@ void Controller::resume() {
 }
 
 std::string Controller::load_game(const GameRecord& record, double now) {
-  settings_.game = record.game;
-  if (record.game == GameKind::kGomoku) settings_.rule = record.rule;
-  settings_.mode = Mode::kTwoPeople;  // both sides are the person's to step through or play on
-  start_game(now);
+  // Every move is checked on a board of its own first: a game that does not
+  // load leaves the one on the board as it was.
+  Settings loaded = settings_;
+  loaded.game = record.game;
+  if (record.game == GameKind::kGomoku) loaded.rule = record.rule;
+  loaded.mode = Mode::kTwoPeople;  // both sides are the person's to step through or play on
+  const int size = record.game == GameKind::kGomoku ? record.gomoku_size : kStandardGomokuSize;
+  auto probe = board_for(loaded, size, record.start_fen);
+  if (!probe) return probe.error();
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    auto probe = referee_->clone();
-    if (auto played = probe->play(record.moves[i]); !played) {
-      new_game(now);
+    if (auto played = (*probe)->play(record.moves[i]); !played)
       return fmt::format("move {} ({}) is not legal: {}", i + 1, record.moves[i].substr(0, 20), played.error());
-    }
-    referee_->play(record.moves[i]);
-    moves_.push_back(record.moves[i]);
+  }
+  settings_ = loaded;
+  gomoku_size_ = size;
+  start_fen_ = record.start_fen;
+  screen_ = Screen::kPlaying;
+  suspended_ = false;
+  chooser_.reset();
+  help_shown_ = false;
+  new_game(now);
+  for (const auto& move : record.moves) {
+    referee_->play(move);
+    moves_.push_back(move);
   }
   ++position_id_;
   last_move_ = {};
@@ -281,8 +315,20 @@ std::string Controller::load_game(const GameRecord& record, double now) {
   return {};
 }
 
+void Controller::open_chooser(std::vector<SavedGameFile> files) {
+  help_shown_ = false;
+  chooser_.emplace(std::move(files));
+  ++revision_;
+}
+
+void Controller::chooser_failed(std::string error) {
+  if (!chooser_) return;
+  chooser_->set_error(std::move(error));
+  ++revision_;
+}
+
 GameRecord Controller::record() const {
-  GameRecord r{settings_.game, settings_.rule, moves_};
+  GameRecord r{settings_.game, settings_.rule, moves_, start_fen_, gomoku_size_};
   r.moves.insert(r.moves.end(), stepped_back_.rbegin(), stepped_back_.rend());
   return r;
 }
@@ -323,6 +369,10 @@ void Controller::move_start_selection(int delta) {
 }
 
 void Controller::start_game(double now) {
+  // The start screen's games are the usual ones: a loaded game's size and
+  // start position stay with New and Play again only.
+  gomoku_size_ = kStandardGomokuSize;
+  start_fen_.clear();
   screen_ = Screen::kPlaying;
   suspended_ = false;
   new_game(now);
@@ -338,7 +388,7 @@ void Controller::clear_move_marks() {
 void Controller::new_game(double) {
   cancel_engine();
   stepped_back_.clear();
-  referee_ = make_board(settings_);
+  referee_ = make_board(settings_, gomoku_size_, start_fen_);
   moves_.clear();
   animation_.reset();
   winning_cells_.clear();
@@ -374,16 +424,21 @@ void Controller::maybe_analyse() {
   if (!settings_.analysis || settings_.mode != Mode::kPersonVsEngine || analysing_ || awaiting_ || animation_ ||
       engine_failed_ || game_over() || analysed_id_ == position_id_ || is_engine_side(referee_->side_to_move()))
     return;
-  MoveRequest request;
-  request.position_id = position_id_;
-  request.newgame = referee_->newgame_arguments();
-  request.level = std::string(kLevelWords[static_cast<std::size_t>(Level::kMax)]);
-  request.moves = moves_;
-  request.movetime_ms = movetime_ms(Level::kHard);
-  engine_.request_move(request);
+  engine_.request_move(request_for(Level::kMax, movetime_ms(Level::kHard)));
   analysing_ = true;
   analysed_id_ = position_id_;
   searched_side_ = referee_->side_to_move();
+}
+
+MoveRequest Controller::request_for(Level level, int movetime) const {
+  MoveRequest request;
+  request.position_id = position_id_;
+  request.newgame = referee_->newgame_arguments();
+  request.level = std::string(kLevelWords[static_cast<std::size_t>(level)]);
+  request.start_fen = start_fen_;
+  request.moves = moves_;
+  request.movetime_ms = movetime;
+  return request;
 }
 
 void Controller::cancel_engine() {
@@ -400,14 +455,8 @@ void Controller::ask_hint(double now) {
     return;
   }
   stop_analysis();
-  MoveRequest request;
-  request.position_id = position_id_;
-  request.newgame = referee_->newgame_arguments();
   // The hint plays at the strength of the level's search, with at least half a second.
-  request.level = std::string(kLevelWords[static_cast<std::size_t>(settings_.level)]);
-  request.moves = moves_;
-  request.movetime_ms = std::max(500, movetime_ms(settings_.level));
-  engine_.request_move(request);
+  engine_.request_move(request_for(settings_.level, std::max(500, movetime_ms(settings_.level))));
   awaiting_ = true;
   hint_pending_ = true;
   searched_side_ = referee_->side_to_move();
@@ -556,13 +605,7 @@ void Controller::play_pass_if_forced(double now) {
 void Controller::maybe_ask_engine(double now) {
   if (animation_ || awaiting_ || engine_failed_ || game_over()) return;
   if (!is_engine_side(referee_->side_to_move())) return;
-  MoveRequest request;
-  request.position_id = position_id_;
-  request.newgame = referee_->newgame_arguments();
-  request.level = std::string(kLevelWords[static_cast<std::size_t>(settings_.level)]);
-  request.moves = moves_;
-  request.movetime_ms = movetime_ms(settings_.level);
-  engine_.request_move(request);
+  engine_.request_move(request_for(settings_.level, movetime_ms(settings_.level)));
   awaiting_ = true;
   hint_pending_ = false;
   searched_side_ = referee_->side_to_move();

@@ -19,6 +19,7 @@
 
 #include "engine/core/side.h"
 #include "tools/gui/app/engine_link.h"
+#include "tools/gui/app/file_chooser.h"
 #include "tools/gui/app/game_record.h"
 #include "tools/gui/app/game_setup.h"
 #include "tools/gui/app/sound_sink.h"
@@ -38,9 +39,9 @@ enum class Screen { kStart, kPlaying };
 
 // The start screen's rows, top to bottom (Resume only while a game is put aside).
 enum class StartRow {
-  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kStart, kResume
+  kGame, kRule, kMode, kFirst, kLevel, kAnalysis, kMusic, kEffects, kLanguage, kTextSize, kLoad, kStart, kResume
 };
-inline constexpr int kStartRows = 12;
+inline constexpr int kStartRows = 13;
 
 enum class CommandKind {
   kPlayCell,       // x = file, y = row: play there (Connect Four: drop in that column)
@@ -60,6 +61,8 @@ enum class CommandKind {
   kVolume,         // x = +1/-1: both sound buses a step louder or softer
   kStep,           // x = -1/+1: a move back or forward through the game (two people, a loaded game)
   kSave,           // save the game (main.cpp writes the file: the controller does no I/O)
+  kLoad,           // open the chooser of saved games (main.cpp lists the files)
+  kLoadFile,       // x = the chooser's row: load that file (main.cpp reads it)
   kBack,           // Esc: close the help, go back to the start screen, or resume from it
   kHelp,           // F1
   kRestartEngine,  // R, after the engine failed
@@ -118,6 +121,12 @@ class Controller {
   // Opens a saved game between two people at its last position, to step
   // through (kStep) or play on; the error says which move is illegal.
   std::string load_game(const GameRecord& record, double now);
+  // The chooser of saved games, shown over the screen while open (else null).
+  // Its keys move the selection, Esc closes it; the file chosen is loaded
+  // with load_game, and a failure is shown in it (chooser_failed).
+  const FileChooser* chooser() const { return chooser_ ? &*chooser_ : nullptr; }
+  void open_chooser(std::vector<SavedGameFile> files);
+  void chooser_failed(std::string error);
   // The game on the board with any moves stepped back over, for saving.
   GameRecord record() const;
   // Shows a line in the message area (the result of a save).
@@ -167,6 +176,8 @@ class Controller {
   int depth() const { return depth_; }
   int dropped_replies() const { return dropped_replies_; }
   const std::vector<std::string>& moves() const { return moves_; }
+  // Whether the game began with the second player to move (a loaded start position).
+  bool second_moved_first() const { return start_fen_.ends_with(" o"); }
   bool is_engine_side(core::Side side) const;
 
  private:
@@ -182,6 +193,8 @@ class Controller {
   void undo();
   // Takes back the last `take` moves (and a finished game's score).
   void take_back(std::size_t take);
+  // A search of the board on screen at that level.
+  MoveRequest request_for(Level level, int movetime) const;
   void cancel_engine();
   void ask_hint(double now);
   void maybe_analyse();
@@ -211,8 +224,12 @@ class Controller {
   Screen screen_ = Screen::kStart;
   StartRow start_selection_ = StartRow::kStart;
   bool help_shown_ = false;
+  std::optional<FileChooser> chooser_;
 
   std::unique_ptr<rules::Referee> referee_;
+  // A loaded game's board: Gomoku's size and the position its moves start from.
+  int gomoku_size_ = kStandardGomokuSize;
+  std::string start_fen_;
   std::vector<std::string> moves_;  // from the start, passes included
   std::optional<MoveAnimation> animation_;
   CellPos last_move_;

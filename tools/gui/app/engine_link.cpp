@@ -133,7 +133,7 @@ bool ProcessEngineLink::serve(const MoveRequest& request) {
     sent = sent && send("setoption name Level value " + request.level);
     current_level_ = request.level;
   }
-  std::string position = "position startpos";
+  std::string position = request.start_fen.empty() ? "position startpos" : "position fen " + request.start_fen;
   if (!request.moves.empty()) position += fmt::format(" moves {}", fmt::join(request.moves, " "));
   sent = sent && send(position) && send(fmt::format("go movetime {}", request.movetime_ms));
   if (!sent) {

@@ -24,7 +24,8 @@ struct MoveRequest {
   int position_id = 0;
   std::string newgame;   // "connect4 width 7 height 6"
   std::string level;     // the Level option's value
-  std::vector<std::string> moves;  // from the start position
+  std::string start_fen;           // where the moves start (a loaded game's); empty: the start position
+  std::vector<std::string> moves;  // from there
   int movetime_ms = 500;
 };
 

@@ -22,11 +22,18 @@ struct GameRecord {
   GameKind game = GameKind::kTicTacToe;
   GomokuRule rule = GomokuRule::kFreestyle;
   std::vector<std::string> moves;
+  // The position the moves start from, as the protocol's fen ("8/8/8/3ox3/3xo3/8/8/8 x");
+  // empty for the game's usual start. GGF's BO[] sets it for Reversi.
+  std::string start_fen;
+  int gomoku_size = kStandardGomokuSize;  // SGF's SZ[]
 };
 
 std::string format_record(const GameRecord& record);
-// Which game the text holds is read from it (GGF, SGF, digits, cells).
+// Which game the text holds is read from it (GGF, SGF, digits, cells). The
+// moves' legality is checked when they are played (Controller::load_game).
 core::Expected<GameRecord> parse_record(std::string_view text);
+// Reads and parses a saved game; the error names the file's problem.
+core::Expected<GameRecord> read_record_file(const std::string& path);
 
 // The file name a save gets: "<game>-<stamp>.<ext>" (ggf, sgf, txt).
 std::string record_file_name(GameKind game, std::string_view stamp);

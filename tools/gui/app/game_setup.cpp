@@ -33,11 +33,11 @@ std::string_view rule_title(GomokuRule rule) {
 
 std::string game_name(GameKind game) { return std::string(kGameWords[static_cast<std::size_t>(game)]); }
 
-core::VariantArgs variant_args(const Settings& settings) {
+core::VariantArgs variant_args(const Settings& settings, int gomoku_size) {
   switch (settings.game) {
     case GameKind::kConnect4: return {{"width", "7"}, {"height", "6"}};
     case GameKind::kGomoku:
-      return {{"size", "15"}, {"rule", std::string(kRuleWords[static_cast<std::size_t>(settings.rule)])}};
+      return {{"size", std::to_string(gomoku_size)}, {"rule", std::string(kRuleWords[static_cast<std::size_t>(settings.rule)])}};
     case GameKind::kTicTacToe:
     case GameKind::kReversi: return {};
   }

@@ -19,6 +19,10 @@ enum class Language { kEnglish, kJapanese };
 
 inline constexpr int kGameKinds = 4;
 
+// Gomoku's boards that the engine plays (a loaded SGF's SZ[]), and the one
+// the start screen plays.
+inline constexpr int kMinGomokuSize = 5, kMaxGomokuSize = 22, kStandardGomokuSize = 15;
+
 struct Settings {
   GameKind game = GameKind::kConnect4;
   GomokuRule rule = GomokuRule::kFreestyle;
@@ -53,9 +57,9 @@ std::string_view mode_title(Mode mode);
 std::string_view rule_title(GomokuRule rule);
 
 // The game name and variant keys as `newgame` takes them (Connect Four 7x6,
-// Gomoku 15x15 with its rule).
+// Gomoku 15x15, or a loaded game's size, with its rule).
 std::string game_name(GameKind game);
-core::VariantArgs variant_args(const Settings& settings);
+core::VariantArgs variant_args(const Settings& settings, int gomoku_size = kStandardGomokuSize);
 
 // The names of the two sides as the board shows them ("Red", "Yellow").
 std::string_view side_name(GameKind game, int side_index);

@@ -8,6 +8,8 @@
 
 namespace narabe::gui {
 
-std::vector<std::string> move_list_rows(const std::vector<std::string>& moves);
+// `second_moves_first`: the game starts with the second player to move (a
+// loaded Reversi position), so the first row is "1. …  f4".
+std::vector<std::string> move_list_rows(const std::vector<std::string>& moves, bool second_moves_first = false);
 
 }  // namespace narabe::gui

@@ -28,6 +28,11 @@ std::vector<std::string_view> words_of(std::string_view line) {
 
 }  // namespace
 
+bool text_matches(const std::string& expected, const std::string& actual) {
+  if (!expected.empty() && expected.back() == '*') return actual.rfind(expected.substr(0, expected.size() - 1), 0) == 0;
+  return actual == expected;
+}
+
 core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
   using Kind = ScriptStep::Kind;
   std::vector<ScriptStep> steps;
@@ -58,15 +63,24 @@ core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
     } else if (verb == "click" || verb == "cell" || verb == "move") {
       if (!ints(2)) return fail(fmt::format("{} needs two whole numbers", verb));
       step.kind = verb == "click" ? Kind::kClick : verb == "cell" ? Kind::kCell : Kind::kMove;
+    } else if (verb == "wheel") {
+      if (!ints(1)) return fail("wheel needs a whole number of notches");
+      step.kind = Kind::kWheel;
+    } else if (verb == "expect-chooser") {
+      if (!ints(1) || step.x < 0) return fail("expect-chooser needs a count of files (0 or more)");
+      step.kind = Kind::kExpectChooser;
     } else if (verb == "wait") {
       if (!ints(1) || step.x < 0) return fail("wait needs milliseconds (a whole number, 0 or more)");
       step.kind = Kind::kWait;
-    } else if (verb == "idle" || verb == "quit" || verb == "kill-engine" || verb == "expect-over") {
+    } else if (verb == "idle" || verb == "quit" || verb == "kill-engine" || verb == "expect-over" ||
+               verb == "await-evaluation" || verb == "expect-panel-inside") {
       if (words.size() != 1) return fail(fmt::format("{} takes nothing after it", verb));
-      step.kind = verb == "idle"          ? Kind::kIdle
-                  : verb == "quit"        ? Kind::kQuit
-                  : verb == "expect-over" ? Kind::kExpectOver
-                                          : Kind::kKillEngine;
+      step.kind = verb == "idle"                ? Kind::kIdle
+                  : verb == "quit"              ? Kind::kQuit
+                  : verb == "expect-over"       ? Kind::kExpectOver
+                  : verb == "await-evaluation"  ? Kind::kAwaitEvaluation
+                  : verb == "expect-panel-inside" ? Kind::kExpectPanelInside
+                                                : Kind::kKillEngine;
     } else if (verb == "expect-redraws-at-most") {
       if (!ints(1) || step.x < 0) return fail("expect-redraws-at-most needs a count of frames (0 or more)");
       step.kind = Kind::kExpectRedraws;
@@ -74,9 +88,9 @@ core::Expected<std::vector<ScriptStep>> parse_script(std::string_view text) {
       if (words.size() != 2) return fail("screenshot needs one path");
       step.kind = Kind::kScreenshot;
       step.text = std::string(words[1]);
-    } else if (verb == "expect-message") {
-      step.kind = Kind::kExpectMessage;
-      const auto start = line.find("expect-message") + 14;
+    } else if (verb == "expect-message" || verb == "expect-chooser-error") {
+      step.kind = verb == "expect-message" ? Kind::kExpectMessage : Kind::kExpectChooserError;
+      const auto start = line.find(verb) + verb.size();
       // Blanks are trimmed on both sides alike ('\r' too, or "expect-message \r"
       // would expect a message of "\r").
       const auto first = line.find_first_not_of(" \t\r", start);

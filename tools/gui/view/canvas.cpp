@@ -103,6 +103,7 @@ void Canvas::vertical_gradient(const Rect& rect, Colour top, Colour bottom) {
 }
 
 void Canvas::fill_rounded_rect(const Rect& rect, float radius, Colour c) {
+  if (boxes_ != nullptr) boxes_->push_back(rect);
   radius = std::min({radius, rect.w / 2, rect.h / 2});
   std::vector<SDL_Vertex> v;
   add_rect(v, {rect.x + radius, rect.y, rect.w - 2 * radius, rect.h}, c);
@@ -277,6 +278,7 @@ float Canvas::text(const std::string& text, float x, float y, float size, Colour
   if (align == Align::kRight) left = x - static_cast<float>(t.w);
   const SDL_FRect dst{std::round(left), std::round(y), static_cast<float>(t.w), static_cast<float>(t.h)};
   SDL_RenderCopyF(renderer_, t.texture, nullptr, &dst);
+  if (boxes_ != nullptr) boxes_->push_back({dst.x, dst.y, dst.w, dst.h});
   return static_cast<float>(t.w);
 }
 

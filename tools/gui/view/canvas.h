@@ -58,6 +58,9 @@ class Canvas {
   float text_width(const std::string& text, float size, bool bold = false);
   // Forgets cached text (after a resize).
   void flush_text_cache();
+  // While set, the box of every text and rounded rectangle drawn is added to
+  // `boxes` (a test that a layout stays inside its area); null stops it.
+  void record_boxes(std::vector<Rect>* boxes) { boxes_ = boxes; }
 
  private:
   Canvas(SDL_Renderer* renderer, std::string regular, std::string bold);
@@ -74,6 +77,7 @@ class Canvas {
     int w = 0, h = 0;
   };
   std::map<std::tuple<std::string, int, bool, Uint32>, CachedText> text_cache_;
+  std::vector<Rect>* boxes_ = nullptr;
 };
 
 }  // namespace narabe::gui::view

@@ -4,6 +4,7 @@
 // drawing and mouse hit-testing use exactly the same numbers.
 
 #include "tools/gui/app/controller.h"
+#include "tools/gui/app/file_chooser.h"
 #include "tools/gui/app/game_setup.h"
 
 namespace narabe::gui::view {
@@ -38,12 +39,37 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
 
 // The start screen: one row a choice, centred; `row` counts the rows shown.
 Rect start_row_rect(int row, int rows_shown, int window_w, int window_h);
+// The start rows a window of that height shows at once: all of them when they
+// fit, else `count` of them from `first`, scrolled to keep the selected row
+// (an index into the rows) in view. start_row_rect places them as rows 0..count-1.
+struct StartRowsView {
+  int first = 0, count = 0;
+};
+StartRowsView start_rows_view(int rows, int selected, int window_h);
+// Right of a start row: where its "▲" or "▼" sits when more rows are above
+// the first shown or below the last; a click there moves the selection.
+Rect start_scroll_arrow_rect(const Rect& row);
 // Where a row's value sits, between its "‹" (at the left edge) and "›" (at
 // the right edge).
 Rect start_value_rect(const Rect& row);
 // The left half of the value, under the "‹": a click there steps the choice
 // back; anywhere else on the row steps it on.
 Rect start_row_back_rect(const Rect& row);
+
+// The chooser of saved games, over the window: a title, the list (two lines
+// a file, as many rows as fit, scrolled to keep the selection in view), a
+// foot with the error of the last load and a Cancel button.
+struct ChooserLayout {
+  Rect box, list, cancel;
+  float unit = 0;   // its text unit (pixels)
+  float row_h = 0;
+  int first = 0;    // the first file shown
+  int shown = 0;    // how many rows are shown
+  Rect row(int index) const { return {list.x, list.y + fl(index - first) * row_h, list.w, row_h}; }
+  // The file whose row is at (x, y), or -1.
+  int row_at(float x, float y) const;
+};
+ChooserLayout layout_chooser(const FileChooser& chooser, int text_size_percent, int window_w, int window_h);
 
 // The side panel's text unit (pixels): its font sizes and spacing scale with
 // it, and with the person's text size.

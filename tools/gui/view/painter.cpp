@@ -408,6 +408,7 @@ std::string_view button_english(const Controller& ctl, ButtonId id) {
     case ButtonId::kVolumeUp: return "Vol +";
     case ButtonId::kPlayAgain: return "Play again";
     case ButtonId::kSave: return "Save";
+    case ButtonId::kLoad: return "Load";
     case ButtonId::kStepBack: return "◀";
     case ButtonId::kStepForward: return "▶";
     case ButtonId::kEndUndo: return "Undo";
@@ -425,7 +426,7 @@ float fitted_size(Canvas& c, const std::string& text, float size, float width, b
 }
 
 void draw_buttons(Canvas& c, const BoardLayout& L, const Controller& ctl) {
-  const float unit = panel_unit(L.panel, L.text_scale);
+  const float unit = panel_unit_for(L, ctl.game_over());
   for (const Button& b : game_buttons(L, ctl.game_over())) {
     const bool strip = b.id == ButtonId::kPlayAgain || b.id == ButtonId::kEndUndo || b.id == ButtonId::kEndMenu;
     const bool toggle = b.id == ButtonId::kHints || b.id == ButtonId::kMusic || b.id == ButtonId::kEffects;
@@ -447,11 +448,39 @@ void draw_buttons(Canvas& c, const BoardLayout& L, const Controller& ctl) {
   }
 }
 
+// The message's lines at a size that fits `room` (down to 0.7 of `size`),
+// and at most as many lines as fit there then: the last one shown ends in "…".
+struct FittedText {
+  std::vector<std::string> lines;
+  float size = 0;
+};
+FittedText fit_lines(Canvas& c, const std::string& text, float size, float width, float room, float line_ratio) {
+  FittedText out{wrap(c, text, size, width), size};
+  for (int shrink = 0; shrink < 4 && fl(static_cast<int>(out.lines.size())) * out.size * line_ratio > room; ++shrink) {
+    out.size *= 0.9f;
+    out.lines = wrap(c, text, out.size, width);
+  }
+  const auto fit = static_cast<std::size_t>(std::max(1.0f, std::floor(room / (out.size * line_ratio))));
+  if (out.lines.size() > fit) {
+    out.lines.resize(fit);
+    std::string& last = out.lines.back();
+    while (!last.empty() && c.text_width(last + "…", out.size, true) > width) {
+      // One UTF-8 character off the end: its continuation bytes, then its first.
+      while (!last.empty() && (static_cast<unsigned char>(last.back()) & 0xC0) == 0x80) last.pop_back();
+      if (!last.empty()) last.pop_back();
+    }
+    last += "…";
+  }
+  return out;
+}
+
 void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const Settings& s = ctl.settings();
   const Rect& p = L.panel;
   c.fill_rect(p, kPanel);
-  const float unit = panel_unit(p, L.text_scale);
+  // Fitted to the panel's height (buttons.h): a short panel shrinks the unit
+  // so that its first lines and buttons stay inside; the rest shows where it fits.
+  const float unit = panel_unit_for(L, ctl.game_over());
   // A panel beside the board is one column; a panel below it, two.
   const bool wide = p.h > p.w;
   const float bottom = panel_text_bottom(L, ctl.game_over());
@@ -459,17 +488,25 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   float width = wide ? p.w - unit * 2.4f : p.w / 2 - unit * 2.4f;
   float y = p.y + unit * 1.2f;
   std::string title = say(ctl, game_title(s.game));
+  if (const int size = ctl.board().board().width; s.game == GameKind::kGomoku && size != kStandardGomokuSize)
+    title += fmt::format(" {}x{}", size, size);
   if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", say(ctl, rule_title(s.rule)));
   c.text(title, x, y, fitted_size(c, title, unit * 1.35f, width, true), kText, Align::kLeft, true);
   y += unit * 2.0f;
-  const std::string sub = s.mode == Mode::kTwoPeople
-                              ? say(ctl, mode_title(s.mode))
-                              : fmt::format(fmt::runtime(say(ctl, "{} · level {}")), say(ctl, mode_title(s.mode)),
-                                            level_title(ctl, s.level));
-  c.text(sub, x, y, fitted_size(c, sub, unit * 0.9f, width, false), kDim);
-  y += unit * 1.5f;
+  // What is always kept room for below here (panel_text_units): the score
+  // line, two message lines and, while the game runs, whose turn and the thinking dots.
+  const float kept = unit * (2.0f + 2 * 1.45f + 0.4f + (ctl.game_over() ? 0.0f : 2.4f + 1.6f));
+  if (y + unit * 1.5f + kept <= bottom) {
+    const std::string sub = s.mode == Mode::kTwoPeople
+                                ? say(ctl, mode_title(s.mode))
+                                : fmt::format(fmt::runtime(say(ctl, "{} · level {}")), say(ctl, mode_title(s.mode)),
+                                              level_title(ctl, s.level));
+    c.text(sub, x, y, fitted_size(c, sub, unit * 0.9f, width, false), kDim);
+    y += unit * 1.5f;
+  }
   // The live score line: discs each side (Reversi), or the move number.
-  c.text(ctl.score_line(), x, y, unit * 1.05f, kText, Align::kLeft, true);
+  const std::string score = ctl.score_line();
+  c.text(score, x, y, fitted_size(c, score, unit * 1.05f, width, true), kText, Align::kLeft, true);
   y += unit * 2.0f;
 
   // Whose turn, with the side's stone.
@@ -482,13 +519,16 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     draw_stone(c, s.game, stone, {x + r, y + r}, r, r);
     std::string who = say(ctl, side_name(s.game, core::index_of(side)));
     if (s.mode == Mode::kPersonVsEngine) who += say(ctl, ctl.is_engine_side(side) ? " — engine" : " — you");
-    c.text(who, x + r * 2.6f, y + r - unit * 0.65f, unit, kText);
+    c.text(who, x + r * 2.6f, y + r - unit * 0.65f, fitted_size(c, who, unit, width - r * 2.6f, false), kText);
     y += unit * 2.4f;
   }
-  // The message, in the accent colour, wrapped.
-  for (const auto& line : wrap(c, ctl.message(), unit * 1.05f, width)) {
-    c.text(line, x, y, unit * 1.05f, kAccent, Align::kLeft, true);
-    y += unit * 1.45f;
+  // The message, in the accent colour, wrapped; smaller, then cut short,
+  // where the panel has no room for all of it.
+  const float below_message = unit * (ctl.game_over() ? 0.4f : 2.0f);  // the thinking dots' line
+  const FittedText message = fit_lines(c, ctl.message(), unit * 1.05f, width, bottom - y - below_message, 1.45f / 1.05f);
+  for (const auto& line : message.lines) {
+    c.text(line, x, y, message.size, kAccent, Align::kLeft, true);
+    y += message.size * 1.45f / 1.05f;
   }
   y += unit * 0.4f;
   if (ctl.thinking()) {
@@ -521,23 +561,26 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     c.fill_rect({bar.x + bar.w / 2 - 1, bar.y - 2, 2, bar.h + 4}, kAccent);
     y += unit * 1.4f;
   }
-  if (s.mode == Mode::kPersonVsEngine && y + unit * 3.2f < bottom) {
-    const SessionScore score = ctl.score(s.game);
-    c.text(say(ctl, "Score this session"), x, y, unit * 0.85f, kDim);
+  // Its heading, numbers and labels take 4.3 units (then a gap).
+  if (s.mode == Mode::kPersonVsEngine && y + unit * 4.3f <= bottom) {
+    const SessionScore session = ctl.score(s.game);
+    const std::string heading = say(ctl, "Score this session");
+    c.text(heading, x, y, fitted_size(c, heading, unit * 0.85f, width, false), kDim);
     y += unit * 1.3f;
-    const int numbers[3] = {score.person, score.engine, score.draws};
+    const int numbers[3] = {session.person, session.engine, session.draws};
     const char* labels[3] = {"you", "engine", "draws"};
     for (int i = 0; i < 3; ++i) {
       const float cx = x + width * (fl(i) + 0.5f) / 3;
+      const std::string label = say(ctl, labels[i]);
       c.text(std::to_string(numbers[i]), cx, y, unit * 1.5f, kText, Align::kCentre, true);
-      c.text(say(ctl, labels[i]), cx, y + unit * 1.9f, unit * 0.8f, kDim, Align::kCentre);
+      c.text(label, cx, y + unit * 1.9f, fitted_size(c, label, unit * 0.8f, width / 3, false), kDim, Align::kCentre);
     }
     y += unit * 3.2f;
   }
   // The move list: the latest moves that fit, in two columns.
   const float line = unit * 1.15f;
   const int lines = static_cast<int>((bottom - unit * 1.3f - y - unit * 1.3f) / line);
-  const auto rows = move_list_rows(ctl.moves());
+  const auto rows = move_list_rows(ctl.moves(), ctl.second_moved_first());
   if (lines >= 2 && !rows.empty()) {
     c.text(say(ctl, "Moves"), x, y, unit * 0.85f, kDim);
     y += unit * 1.3f;
@@ -547,11 +590,71 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
       const std::size_t k = i - first;
       const float col = k < static_cast<std::size_t>(lines) ? 0.0f : width / 2;
       const float row_y = y + line * fl(static_cast<int>(k % static_cast<std::size_t>(lines)));
-      c.text(rows[i], x + col, row_y, unit * 0.8f, i + 1 == rows.size() ? kText : kDim);
+      c.text(rows[i], x + col, row_y, fitted_size(c, rows[i], unit * 0.8f, width / 2, false),
+             i + 1 == rows.size() ? kText : kDim);
     }
   }
-  if (y + unit * 1.2f < bottom) c.text(say(ctl, "F1: all keys"), x, bottom - unit * 1.1f, unit * 0.8f, kDim);
+  const std::string keys = say(ctl, "F1: all keys");
+  if (y + unit * 1.2f < bottom) c.text(keys, x, bottom - unit * 1.1f, fitted_size(c, keys, unit * 0.8f, width, false), kDim);
   draw_buttons(c, L, ctl);
+}
+
+// The chooser of saved games over the window (layout.h places it).
+void draw_chooser(Canvas& c, const Controller& ctl, int w, int h) {
+  const FileChooser& chooser = *ctl.chooser();
+  const ChooserLayout L = layout_chooser(chooser, ctl.settings().text_size, w, h);
+  const float u = L.unit;
+  c.fill_rect({0, 0, fl(w), fl(h)}, Colour{0, 0, 0, 170});
+  c.fill_rounded_rect(L.box, u * 0.8f, kPanel);
+  const float inner = L.box.w - 2 * u;
+  const std::string title = say(ctl, "Open a saved game");
+  c.text(title, L.box.x + u, L.box.y + u * 0.8f, fitted_size(c, title, u * 1.4f, inner, true), kText, Align::kLeft, true);
+  const auto& files = chooser.files();
+  if (files.empty()) {
+    const FittedText none = fit_lines(c, say(ctl, "No saved games yet: F2 or Save keeps a game, and the .ggf, .sgf and .txt files of the folder narabe-gui was started in are listed too."),
+                                      u, inner, L.list.h, 1.4f);
+    float y = L.list.y;
+    for (const auto& line : none.lines) {
+      c.text(line, L.list.x, y, none.size, kDim);
+      y += none.size * 1.4f;
+    }
+  }
+  // A scroll bar when the list is longer than its room.
+  const int count = static_cast<int>(files.size());
+  const float bar_w = count > L.shown ? u * 0.5f : 0.0f;
+  for (int i = L.first; i < L.first + L.shown; ++i) {
+    const Rect r = L.row(i);
+    const bool selected = i == chooser.selected();
+    if (selected) c.fill_rounded_rect({r.x, r.y + 1, r.w - bar_w - u * 0.3f, r.h - 2}, u * 0.4f, Colour{255, 255, 255, 30});
+    const SavedGameFile& f = files[static_cast<std::size_t>(i)];
+    const float text_w = r.w - bar_w - u * 1.6f;
+    c.text(f.name, r.x + u * 0.6f, r.y + u * 0.25f, fitted_size(c, f.name, u, text_w, true), selected ? kAccent : kText,
+           Align::kLeft, true);
+    const std::string where = fmt::format("{} · {}", say(ctl, f.folder), f.when);
+    c.text(where, r.x + u * 0.6f, r.y + u * 1.45f, fitted_size(c, where, u * 0.75f, text_w, false), kDim);
+  }
+  if (bar_w > 0) {
+    const Rect track{L.list.x + L.list.w - bar_w, L.list.y, bar_w, L.list.h};
+    c.fill_rounded_rect(track, bar_w / 2, kButton);
+    const float share = fl(L.shown) / fl(count);
+    c.fill_rounded_rect({track.x, track.y + track.h * fl(L.first) / fl(count), bar_w, track.h * share}, bar_w / 2, kDim);
+  }
+  // The foot: why the last file did not load, the keys, Cancel.
+  float y = L.list.y + L.list.h + u * 0.3f;
+  if (!chooser.error().empty()) {
+    const FittedText error = fit_lines(c, chooser.error(), u * 0.85f, inner, L.cancel.y - y - u * 0.2f, 1.3f);
+    for (const auto& line : error.lines) {
+      c.text(line, L.box.x + u, y, error.size, Colour{255, 140, 130}, Align::kLeft, true);
+      y += error.size * 1.3f;
+    }
+  }
+  const std::string keys = say(ctl, "↑ ↓ choose · Enter loads · Esc cancels");
+  c.text(keys, L.box.x + u, L.cancel.y + u * 0.5f, fitted_size(c, keys, u * 0.8f, L.cancel.x - L.box.x - u * 2, false), kDim);
+  c.fill_rounded_rect(L.cancel, L.cancel.h * 0.25f, kButtonRim);
+  c.fill_rounded_rect({L.cancel.x + 1, L.cancel.y + 1, L.cancel.w - 2, L.cancel.h - 2}, L.cancel.h * 0.25f, kButton);
+  const std::string cancel = say(ctl, "Cancel");
+  const float size = fitted_size(c, cancel, u * 0.9f, L.cancel.w - u * 0.5f, true);
+  c.text(cancel, L.cancel.x + L.cancel.w / 2, L.cancel.y + (L.cancel.h - size * 1.2f) / 2, size, kText, Align::kCentre, true);
 }
 
 std::string start_value(const Controller& ctl, StartRow row) {
@@ -568,6 +671,7 @@ std::string start_value(const Controller& ctl, StartRow row) {
     // Each language by its own name, so a person who cannot read the other finds theirs.
     case StartRow::kLanguage: return s.language == Language::kJapanese ? "日本語" : "English";
     case StartRow::kTextSize: return fmt::format("{} %", s.text_size);
+    case StartRow::kLoad: return say(ctl, "Open… (L)");
     case StartRow::kStart: return say(ctl, "Start");
     case StartRow::kResume: return say(ctl, "Resume");
   }
@@ -586,6 +690,7 @@ std::string_view start_label(StartRow row) {
     case StartRow::kEffects: return "Sound effects";
     case StartRow::kLanguage: return "Language";
     case StartRow::kTextSize: return "Text size";
+    case StartRow::kLoad: return "Saved game";
     case StartRow::kStart:
     case StartRow::kResume: return "";
   }
@@ -594,7 +699,9 @@ std::string_view start_label(StartRow row) {
 
 void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::string& notice) {
   const auto rows = shown_start_rows(ctl);
-  const int n = static_cast<int>(rows.size());
+  // A short window shows some of the rows, scrolled to the selected one.
+  const StartRowsView in_view = visible_start_rows(ctl, h);
+  const int n = in_view.count;
   const Rect first = start_row_rect(0, n, w, h);
   const float unit = first.h * 0.42f;
   c.text("narabe", fl(w) / 2.0f, first.y - unit * 5.2f, unit * 2.6f, kText, Align::kCentre, true);
@@ -602,8 +709,15 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
   // A row of the four games' stones under the title, gently bobbing.
   for (int i = 0; i < n; ++i) {
     const Rect r = start_row_rect(i, n, w, h);
-    const bool selected = rows[static_cast<std::size_t>(i)] == ctl.start_selection();
-    const StartRow row = rows[static_cast<std::size_t>(i)];
+    const StartRow row = rows[static_cast<std::size_t>(in_view.first + i)];
+    const bool selected = row == ctl.start_selection();
+    // More rows above or below: an arrow beside the first or last row shown.
+    const bool more_above = i == 0 && in_view.first > 0;
+    const bool more_below = i == n - 1 && in_view.first + n < static_cast<int>(rows.size());
+    if (more_above || more_below) {
+      const Rect arrow = start_scroll_arrow_rect(r);
+      c.text(more_above ? "▲" : "▼", arrow.x + arrow.w / 2, arrow.y + arrow.h / 2 - unit * 0.6f, unit, kDim, Align::kCentre);
+    }
     if (row == StartRow::kStart || row == StartRow::kResume) {
       // Still, not pulsing: the start screen costs no frames while nobody moves.
       const Rect button{r.x + r.w * 0.25f, r.y + r.h * 0.12f, r.w * 0.5f, r.h * 0.95f};
@@ -620,9 +734,11 @@ void draw_start(Canvas& c, const Controller& ctl, int w, int h, const std::strin
     const Rect value = start_value_rect(r);
     const std::string label = say(ctl, start_label(row));
     c.text(label, r.x + unit, y_text, fitted_size(c, label, size, value.x - r.x - unit * 1.5f, false), kDim);
-    // "‹" steps back and sits over the part of the row that steps back.
-    c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
-    c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    // "‹" steps back and sits over the part of the row that steps back (Load's row only opens).
+    if (row != StartRow::kLoad) {
+      c.text("‹", value.x + unit * 0.3f, y_text, size, selected ? kAccent : kDim, Align::kLeft, true);
+      c.text("›", value.x + value.w, y_text, size, selected ? kAccent : kDim, Align::kRight, true);
+    }
     const std::string shown = start_value(ctl, row);
     c.text(shown, value.x + value.w / 2, y_text, fitted_size(c, shown, size, value.w - size * 2.4f, true),
            selected ? kAccent : kText, Align::kCentre, true);
@@ -644,8 +760,8 @@ void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
   // The text size grows the help as far as the window holds it.
   const float unit = std::min(std::clamp(fl(std::min(w, h)) / 31.0f, 10.0f, 22.0f) *
                                   static_cast<float>(ctl.settings().text_size) / 100.0f,
-                              std::min(fl(w) / 33.0f, fl(h) / 29.5f));
-  const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 14.25f, unit * 32, unit * 28.5f};
+                              std::min(fl(w) / 33.0f, fl(h) / 31.0f));
+  const Rect box{fl(w) / 2.0f - unit * 16, fl(h) / 2.0f - unit * 15.0f, unit * 32, unit * 30.0f};
   c.fill_rounded_rect(box, unit, kPanel);
   c.text(say(ctl, "Keys"), box.x + box.w / 2, box.y + unit, unit * 1.4f, kText, Align::kCentre, true);
   const char* keys[][2] = {{"Mouse", "click a cell or column to play"},
@@ -659,6 +775,7 @@ void draw_help(Canvas& c, const Controller& ctl, int w, int h) {
                            {"M / S", "music / sound effects on / off"},
                            {"- / +", "volume down / up"},
                            {"F2", "save the game (GGF, SGF, moves)"},
+                           {"L, F3", "open a saved game (a list to choose from)"},
                            {"< / >", "a move back / forward (two people, loaded games)"},
                            {"R", "restart the engine after a failure"},
                            {"Esc", "menu (the game waits: Esc again resumes)"},
@@ -681,6 +798,12 @@ std::vector<StartRow> shown_start_rows(const Controller& controller) {
   return rows;
 }
 
+StartRowsView visible_start_rows(const Controller& controller, int window_h) {
+  const auto rows = shown_start_rows(controller);
+  const auto at = std::find(rows.begin(), rows.end(), controller.start_selection());
+  return start_rows_view(static_cast<int>(rows.size()), static_cast<int>(at - rows.begin()), window_h);
+}
+
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {
   const rules::BoardCells cells = controller.board().board();
   BoardLayout layout = layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
@@ -689,16 +812,19 @@ BoardLayout layout_for(const Controller& controller, int window_w, int window_h)
 }
 
 void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
-           const std::string& notice) {
+           const std::string& notice, std::vector<Rect>* panel_boxes) {
   canvas.vertical_gradient({0, 0, static_cast<float>(window_w), static_cast<float>(window_h)}, kBackTop, kBackBottom);
   if (controller.screen() == Screen::kStart) {
     draw_start(canvas, controller, window_w, window_h, notice);
   } else {
     const BoardLayout layout = layout_for(controller, window_w, window_h);
     draw_board(canvas, layout, controller, now);
+    canvas.record_boxes(panel_boxes);
     draw_panel(canvas, layout, controller, now);
+    canvas.record_boxes(nullptr);
   }
   if (controller.help_shown()) draw_help(canvas, controller, window_w, window_h);
+  if (controller.chooser() != nullptr) draw_chooser(canvas, controller, window_w, window_h);
 }
 
 }  // namespace narabe::gui::view

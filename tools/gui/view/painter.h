@@ -13,13 +13,17 @@
 namespace narabe::gui::view {
 
 // `notice`: a line for the start screen's foot (e.g. that there is no sound).
+// `panel_boxes`, when given, receives the box of every text and button the
+// side panel drew (a test that the panel stays inside the window).
 void paint(Canvas& canvas, const Controller& controller, double now, int window_w, int window_h,
-           const std::string& notice);
+           const std::string& notice, std::vector<Rect>* panel_boxes = nullptr);
 
 // The board's layout for the controller's game in a window of that size.
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h);
 
 // The start-screen rows shown, top to bottom (the rule only for Gomoku...).
 std::vector<StartRow> shown_start_rows(const Controller& controller);
+// Which of them a window of that height shows at once (layout.h).
+StartRowsView visible_start_rows(const Controller& controller, int window_h);
 
 }  // namespace narabe::gui::view
