@@ -64,9 +64,7 @@ TEST(GomokuEvalFile, ShippedFilesLieBesideTheExecutableWithTheirRulesAndChecksum
   for (const Rule rule : games::gomoku::kAllRules) {
     const fs::path path = dir / gomoku_eval_file_name(rule);
     ASSERT_TRUE(fs::is_regular_file(path)) << path;
-    // Version 3 (with the threat table), or version 2 for a rule not refitted since.
-    const auto size = fs::file_size(path);
-    EXPECT_TRUE(size == EvalWeights::kFileBytes || size == EvalWeights::kVersion2FileBytes) << path << ": " << size;
+    EXPECT_EQ(fs::file_size(path), EvalWeights::kFileBytes) << path;
     const auto weights = load_gomoku_weights(path, rule);
     ASSERT_TRUE(weights) << weights.error();
     EXPECT_EQ((*weights)->rule(), rule);
