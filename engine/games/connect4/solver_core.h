@@ -28,14 +28,12 @@
 //     side can get is of that kind the follower wins (see aftereven).
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <thread>
 #include <vector>
 
-#include "engine/core/busy_positions.h"
 #include "engine/core/large_pages.h"
 #include "engine/core/shared_table_words.h"
+#include "engine/core/solver_team.h"
 
 #include "engine/games/connect4/solver.h"
 
@@ -150,14 +148,6 @@ class FixedSolver final : public SolverCore {
  private:
   FixedSolver() = default;  // a helper thread's, on its main solver's table
 
-  // What the threads of one solve share.
-  struct Team {
-    core::BusyPositions busy;
-    std::atomic<bool> done{false};       // a thread has the answer: the others stop
-    std::atomic<int> winner{-1};         // the first thread with the answer
-    std::atomic<std::uint64_t> nodes{0};  // every thread's nodes, as last published
-  };
-
   // Runs `search` on this solver alone with threads <= 1, else on `threads` solvers
   // over this one's table at once: each searches the whole tree, and the first to
   // finish has the exact answer (the table only ever holds proven bounds) and stops
@@ -167,8 +157,7 @@ class FixedSolver final : public SolverCore {
     if (threads <= 1) return search(*this);
     const auto n = static_cast<std::size_t>(threads);
     while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<FixedSolver>(new FixedSolver()));
-    Team team;
-    team.nodes = nodes;
+    core::SolverTeam team(nodes);
     std::vector<FixedSolver*> solvers{this};
     for (std::size_t i = 0; i + 1 < n; ++i) {
       FixedSolver& helper = *helpers_[i];
@@ -181,26 +170,20 @@ class FixedSolver final : public SolverCore {
       solvers.push_back(&helper);
     }
     std::vector<std::optional<int>> results(n);
-    auto run = [&](std::size_t i) {
+    core::SolverTeam::run(n, [&](std::size_t i) {
       FixedSolver& solver = *solvers[i];
       solver.team_ = &team;
       solver.shared_ = true;
       solver.published_ = solver.nodes;
       results[i] = search(solver);
-      int none = -1;
-      if (results[i] && team.winner.compare_exchange_strong(none, static_cast<int>(i))) team.done = true;
-    };
-    {
-      std::vector<std::jthread> workers;
-      for (std::size_t i = 1; i < n; ++i) workers.emplace_back(run, i);
-      run(0);
-    }
+      if (results[i]) team.finish(i);
+    });
     for (std::size_t i = 1; i < n; ++i) nodes += solvers[i]->nodes;
     for (FixedSolver* solver : solvers) {
       solver->team_ = nullptr;
       solver->shared_ = false;
     }
-    const int winner = team.winner.load();
+    const int winner = team.winner();
     if (winner < 0) return std::nullopt;
     best_column_ = solvers[static_cast<std::size_t>(winner)]->best_column_;
     return results[static_cast<std::size_t>(winner)];
@@ -579,9 +562,8 @@ class FixedSolver final : public SolverCore {
   bool interrupted() {
     std::uint64_t searched = nodes;
     if (team_ != nullptr) {
-      searched = team_->nodes.fetch_add(nodes - published_) + (nodes - published_);
-      published_ = nodes;
-      if (team_->done) aborted_ = true;
+      searched = team_->publish(published_, nodes);
+      if (team_->done()) aborted_ = true;
     }
     if ((stop != nullptr && stop->requested()) || (node_limit && searched >= *node_limit) ||
         (deadline && core::SteadyClock::now() >= *deadline))
@@ -795,7 +777,7 @@ class FixedSolver final : public SolverCore {
   Bucket* table_ = nullptr;
   std::size_t bucket_mask_ = 0;
   bool shared_ = false;  // whether other threads use the table too
-  Team* team_ = nullptr;  // during a solve with threads
+  core::SolverTeam* team_ = nullptr;  // during a solve with threads
   std::uint64_t published_ = 0;  // nodes already added to team_->nodes
   std::vector<std::unique_ptr<FixedSolver>> helpers_;
   bool aborted_ = false;

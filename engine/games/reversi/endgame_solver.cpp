@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <thread>
 #include <bit>
 #include <new>
 #include <string_view>
 
-#include "engine/core/busy_positions.h"
+#include "engine/core/solver_team.h"
 #include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
@@ -340,13 +338,6 @@ int evaluation_search(const PatternWeights* weights, std::uint64_t player, std::
 
 }  // namespace
 
-struct EndgameSolver::Team {
-  core::BusyPositions busy;
-  std::atomic<bool> done{false};        // a thread has the answer: the others stop
-  std::atomic<int> winner{-1};          // the first thread with the answer
-  std::atomic<std::uint64_t> nodes{0};  // every thread's nodes, as last published
-};
-
 EndgameSolver::EndgameSolver(std::size_t table_megabytes)
     : own_table_(std::make_unique<EndgameTable>(table_megabytes)), table_(own_table_.get()) {}
 
@@ -359,8 +350,7 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
   if (threads_ <= 1) return solve_between(player, opponent, lower, upper, exact);
   const auto n = static_cast<std::size_t>(threads_);
   while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<EndgameSolver>(new EndgameSolver(*table_)));
-  Team team;
-  team.nodes = nodes_;
+  core::SolverTeam team(nodes_);
   std::vector<EndgameSolver*> solvers{this};
   for (std::size_t i = 0; i + 1 < n; ++i) {
     EndgameSolver& helper = *helpers_[i];
@@ -376,24 +366,16 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
   }
   std::vector<std::array<int, 2>> bounds(n, {lower, upper});
   table_->set_shared(true);
-  auto run = [&](std::size_t i) {
+  core::SolverTeam::run(n, [&](std::size_t i) {
     EndgameSolver& solver = *solvers[i];
     solver.team_ = &team;
     solver.published_ = solver.nodes_;
-    if (solver.solve_between(player, opponent, bounds[i][0], bounds[i][1], exact)) {
-      int none = -1;
-      if (team.winner.compare_exchange_strong(none, static_cast<int>(i))) team.done = true;
-    }
+    if (solver.solve_between(player, opponent, bounds[i][0], bounds[i][1], exact)) team.finish(i);
     solver.team_ = nullptr;
-  };
-  {
-    std::vector<std::jthread> workers;
-    for (std::size_t i = 1; i < n; ++i) workers.emplace_back(run, i);
-    run(0);
-  }
+  });
   table_->set_shared(false);
   for (std::size_t i = 1; i < n; ++i) nodes_ += solvers[i]->nodes_;
-  const int winner = team.winner.load();
+  const int winner = team.winner();
   if (winner < 0) return false;
   const auto w = static_cast<std::size_t>(winner);
   lower = bounds[w][0];
@@ -420,9 +402,8 @@ bool EndgameSolver::interrupted() {
   next_check_ = nodes_ + kCheckEvery;
   std::uint64_t searched = nodes_;
   if (team_ != nullptr) {
-    searched = team_->nodes.fetch_add(nodes_ - published_) + (nodes_ - published_);
-    published_ = nodes_;
-    if (team_->done) stopped_ = true;
+    searched = team_->publish(published_, nodes_);
+    if (team_->done()) stopped_ = true;
   }
   if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && searched >= *node_limit_) ||
       (deadline_ && core::SteadyClock::now() >= *deadline_))

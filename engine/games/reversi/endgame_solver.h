@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/core/clock.h"
+#include "engine/core/solver_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/reversi/endgame_table.h"
 
@@ -89,7 +90,6 @@ class EndgameSolver {
   static int final_margin(std::uint64_t player, std::uint64_t opponent);
 
  private:
-  struct Team;  // what the threads of one solve share (endgame_solver.cpp)
   EndgameSolver(EndgameTable& table);  // a helper thread's, on its main solver's table
 
   // solve_between() on threads_ threads; false if interrupted.
@@ -128,7 +128,7 @@ class EndgameSolver {
   EndgameTable* table_;
   int threads_ = 1;
   std::vector<std::unique_ptr<EndgameSolver>> helpers_;
-  Team* team_ = nullptr;  // during a solve on threads
+  core::SolverTeam* team_ = nullptr;  // during a solve on threads
   std::uint64_t published_ = 0;  // nodes already added to the team's count
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
