@@ -107,12 +107,12 @@ TEST(Connect4Solver, ThreadsProveTheBestColumnAndEachMoveExactly) {
 }
 
 TEST(Connect4Solver, OneThreadRepeatsItsSearchNodeForNode) {
-  const Connect4 game = position_of("4453");
+  const Connect4 game = position_of(read_set("Test_L1_R1", 1).at(0).moves);
   Solver solver(7, 6, 16);
   const auto count_nodes = [&] {
     solver.clear_table();
     solver.reset_nodes();
-    EXPECT_TRUE(solver.solve(game.current(), game.mask(), game.moves_played(), true).has_value());
+    EXPECT_TRUE(solver.solve(game.current(), game.mask(), game.moves_played()).has_value());
     return solver.nodes();
   };
   const std::uint64_t first = count_nodes();
