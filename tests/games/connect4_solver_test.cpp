@@ -47,8 +47,9 @@ Connect4 position_of(const std::string& moves, Connect4::Variant variant = {}) {
 
 int sign(int v) { return (v > 0) - (v < 0); }
 
-void expect_set_solved(const std::string& name, std::size_t limit, bool weak) {
+void expect_set_solved(const std::string& name, std::size_t limit, bool weak, int threads = 1) {
   Solver solver(7, 6, 16);
+  solver.set_threads(threads);
   const auto lines = read_set(name, limit);
   ASSERT_EQ(lines.size(), limit);
   int correct = 0;
@@ -71,6 +72,82 @@ TEST(Connect4Solver, WeakModeGivesEverySign) {
   expect_set_solved("Test_L3_R1", 1000, true);
   expect_set_solved("Test_L2_R1", 1000, true);
   expect_set_solved("Test_L1_R1", 300, true);
+}
+
+// ---- Threads: every thread searches over the one table, the first to finish answers.
+
+TEST(Connect4Solver, TwoToFourThreadsSolveExactly) {
+  const std::size_t count = NARABE_SLOW_BUILD ? 30 : 200;
+  for (int threads : {2, 3, 4}) {
+    expect_set_solved("Test_L2_R1", count, false, threads);
+    expect_set_solved("Test_L1_R1", count / 4, false, threads);
+    expect_set_solved("Test_L2_R1", count / 2, true, threads);
+  }
+}
+
+TEST(Connect4Solver, ThreadsProveTheBestColumnAndEachMoveExactly) {
+  const auto lines = read_set("Test_L2_R2", NARABE_SLOW_BUILD ? 3 : 10);
+  Solver alone(7, 6, 16);
+  Solver team(7, 6, 16);
+  team.set_threads(3);
+  for (const TestLine& line : lines) {
+    const Connect4 game = position_of(line.moves);
+    const auto score = team.solve(game.current(), game.mask(), game.moves_played());
+    ASSERT_TRUE(score.has_value());
+    EXPECT_EQ(*score, line.score) << line.moves;
+    const int best = team.best_column();
+    EXPECT_EQ(alone.solve_move(game.current(), game.mask(), game.moves_played(), best), line.score) << line.moves;
+    Connect4::MoveList moves;
+    game.generate_moves(moves);
+    for (core::Move m : moves)
+      EXPECT_EQ(team.solve_move(game.current(), game.mask(), game.moves_played(), m.value()),
+                alone.solve_move(game.current(), game.mask(), game.moves_played(), m.value()))
+          << line.moves << " column " << m.value();
+  }
+}
+
+TEST(Connect4Solver, OneThreadRepeatsItsSearchNodeForNode) {
+  const Connect4 game = position_of(read_set("Test_L1_R1", 1).at(0).moves);
+  Solver solver(7, 6, 16);
+  const auto count_nodes = [&] {
+    solver.clear_table();
+    solver.reset_nodes();
+    EXPECT_TRUE(solver.solve(game.current(), game.mask(), game.moves_played()).has_value());
+    return solver.nodes();
+  };
+  const std::uint64_t first = count_nodes();
+  EXPECT_EQ(count_nodes(), first);
+  solver.set_threads(2);
+  count_nodes();
+  solver.set_threads(1);
+  EXPECT_EQ(count_nodes(), first);
+}
+
+TEST(Connect4Solver, ANodeBudgetCountsTheNodesOfEveryThread) {
+  constexpr int kThreads = 4;
+  constexpr std::uint64_t kBudget = 50000;
+  Solver solver(7, 6, 16);
+  solver.set_threads(kThreads);
+  solver.set_interrupts(nullptr, kBudget, std::nullopt);
+  EXPECT_FALSE(solver.solve(0, 0, 0).has_value());  // the empty board: far beyond the budget
+  // Each thread looks at the team's count every 4096 of its nodes.
+  EXPECT_GE(solver.nodes(), kBudget);
+  EXPECT_LT(solver.nodes(), kBudget + 2 * kThreads * 4096);
+  EXPECT_GE(solver.best_column(), 0);
+}
+
+TEST(Connect4Solver, AStopOrAPassedDeadlineEndsEveryThread) {
+  Solver solver(7, 6, 16);
+  solver.set_threads(3);
+  core::StopSignal stop;
+  solver.set_interrupts(&stop, std::nullopt, std::nullopt);
+  // Raised from the first progress report: the proof of the empty board is then far
+  // from done, and solve() returns only once every thread has ended.
+  solver.set_progress([](void* signal, int, int) { static_cast<core::StopSignal*>(signal)->request(); }, &stop);
+  EXPECT_FALSE(solver.solve(0, 0, 0).has_value());
+  solver.set_progress(nullptr, nullptr);
+  solver.set_interrupts(nullptr, std::nullopt, core::SteadyClock::now());
+  EXPECT_FALSE(solver.solve(0, 0, 0).has_value());
 }
 
 // A plain minimax over every line of play, memoised by position: no pruning, no

@@ -103,6 +103,70 @@ TEST(ReversiEndgame, SolvesFastPositionsOfFfo20To39) {
   for (int n : numbers) expect_solved(solver, positions[static_cast<std::size_t>(n - 20)]);
 }
 
+// ---- Threads: every thread searches over the one table, the first to finish answers.
+
+TEST(ReversiEndgame, TwoToFourThreadsSolveExactly) {
+  const auto easy = load_ffo("fforum-1-19.obf", 1);
+  const auto harder = load_ffo("fforum-20-39.obf", 20);
+  for (int threads : {2, 3, 4}) {
+    EndgameSolver solver(16);
+    solver.set_threads(threads);
+    for (std::size_t i = 0; i < (NARABE_SLOW_BUILD ? 3u : easy.size()); ++i) expect_solved(solver, easy[i]);
+    expect_solved(solver, harder[0]);  // #20: 6 empties, below where the threads split
+    if (!NARABE_SLOW_BUILD) expect_solved(solver, harder[3]);  // #23: 18 empties
+  }
+}
+
+TEST(ReversiEndgame, OneThreadRepeatsItsSearchNodeForNode) {
+  auto game = Reversi::from_obf(load_ffo("fforum-1-19.obf", 1).at(0).line);
+  ASSERT_TRUE(game.ok());
+  EndgameSolver solver(16);
+  const auto count_nodes = [&] {
+    solver.clear_table();
+    solver.reset_nodes();
+    EXPECT_TRUE(solver.solve(game->player(), game->opponent()).has_value());
+    return solver.nodes();
+  };
+  const std::uint64_t first = count_nodes();
+  EXPECT_EQ(count_nodes(), first);
+  solver.set_threads(2);
+  count_nodes();
+  solver.set_threads(1);
+  EXPECT_EQ(count_nodes(), first);
+}
+
+TEST(ReversiEndgame, ANodeBudgetCountsTheNodesOfEveryThread) {
+  constexpr int kThreads = 4;
+  constexpr std::uint64_t kBudget = 50000;
+  auto game = Reversi::from_obf(load_ffo("fforum-40-59.obf", 40).at(0).line);  // FFO #40, 20 empties
+  ASSERT_TRUE(game.ok());
+  EndgameSolver solver(16);
+  solver.set_threads(kThreads);
+  solver.set_interrupts(nullptr, kBudget, std::nullopt);
+  EXPECT_FALSE(solver.solve(game->player(), game->opponent()).has_value());
+  // Each thread looks at the team's count every 4096 of its nodes.
+  EXPECT_GE(solver.nodes(), kBudget);
+  EXPECT_LT(solver.nodes(), kBudget + 2 * kThreads * 4096);
+  ASSERT_GE(solver.best_move(), 0);
+  EXPECT_NE(game->legal_cells() & (std::uint64_t{1} << solver.best_move()), 0u);
+}
+
+TEST(ReversiEndgame, AStopOrAPassedDeadlineEndsEveryThread) {
+  auto game = Reversi::from_obf(load_ffo("fforum-40-59.obf", 40).at(0).line);
+  ASSERT_TRUE(game.ok());
+  EndgameSolver solver(16);
+  solver.set_threads(3);
+  core::StopSignal stop;
+  solver.set_interrupts(&stop, std::nullopt, std::nullopt);
+  // Raised from the first progress report (the sign of FFO #40 proven, its margin
+  // not yet): solve() returns only once every thread has ended.
+  solver.set_progress([](void* signal, int, int) { static_cast<core::StopSignal*>(signal)->request(); }, &stop);
+  EXPECT_FALSE(solver.solve(game->player(), game->opponent()).has_value());
+  solver.set_progress(nullptr, nullptr);
+  solver.set_interrupts(nullptr, std::nullopt, core::SteadyClock::now());
+  EXPECT_FALSE(solver.solve(game->player(), game->opponent()).has_value());
+}
+
 // ---- A plain minimax from the rules, on an 8x8 array (nothing from the engine). ----
 
 struct Board {

@@ -1,10 +1,11 @@
 // narabe-reversi-endgame: Reversi's exact endgame solver on the positions of an
 // FFO/OBF file (one position a line: 64 board characters, the side to move, then
 // "; MOVE:score" pairs, best first). Prints per position the margin found, the best
-// move, whether both agree with the file, the CPU time and the nodes; then totals.
+// move, whether both agree with the file, the CPU and wall time, the nodes and the
+// nodes a CPU second; then totals.
 //
 //   narabe-reversi-endgame tests/data/reversi/fforum-40-59.obf [--first N] [--skip K]
-//       [--hash MB] [--wld] [--eval pattern|simple] [--eval-file FILE]
+//       [--hash MB] [--threads N] [--wld] [--eval pattern|simple] [--eval-file FILE]
 //
 // The solver orders its moves at 18+ empties by shallow searches on Reversi's
 // evaluation, so the tool loads the trained weights as the engine does (the same
@@ -34,6 +35,7 @@ using narabe::games::Reversi;
 using narabe::games::reversi::EndgameSolver;
 
 using narabe::tools::cpu_seconds;
+using narabe::tools::wall_seconds;
 
 namespace {
 
@@ -68,7 +70,7 @@ std::optional<Listed> parse_answers(const std::string& line) {
 
 int main(int argc, char** argv) {
   std::string file;
-  int first = 0, skip = 0;
+  int first = 0, skip = 0, threads = 1;
   std::size_t hash_mb = 64;
   std::string evaluation = "pattern";
   std::string eval_file{narabe::server::kDefaultEvalFile};
@@ -77,6 +79,7 @@ int main(int argc, char** argv) {
       "first", po::value(&first), "solve only the first N positions (after --skip)")(
       "skip", po::value(&skip), "skip the first K positions")("hash", po::value(&hash_mb),
                                                                "table size in MB (64)")(
+      "threads", po::value(&threads), "threads each solve runs on (1 to 256, default 1; one shared table)")(
       "wld", "prove win/draw/loss only")("eval", po::value(&evaluation),
                                           "the evaluation ordering the moves: pattern (default) or simple")(
       "eval-file", po::value(&eval_file), "the trained weights (default: the engine's reversi_eval.bin)");
@@ -91,6 +94,10 @@ int main(int argc, char** argv) {
     return vm.count("help") ? 0 : 2;
   }
   const bool wld = vm.count("wld") > 0;
+  if (threads < 1 || threads > 256) {
+    std::cerr << "narabe-reversi-endgame: --threads is 1 to 256, not " << threads << "\n";
+    return 2;
+  }
   if (evaluation != "pattern" && evaluation != "simple") {
     std::cerr << "narabe-reversi-endgame: --eval is pattern or simple, not '" << evaluation << "'\n";
     return 2;
@@ -112,12 +119,13 @@ int main(int argc, char** argv) {
 
   EndgameSolver solver(hash_mb);
   solver.set_weights(pattern_weights.get());
+  solver.set_threads(threads);
   std::string line;
   int index = 0, solved = 0, agreed = 0;
-  double total_cpu = 0;
+  double total_cpu = 0, total_wall = 0;
   std::uint64_t total_nodes = 0;
-  std::cout << fmt::format("{:>4} {:>7} {:>6} {:>5} {:>5} {:>9} {:>14} {:>8}\n", "line", "empties", "score", "move",
-                           "check", "cpu s", "nodes", "Mn/s");
+  std::cout << fmt::format("{:>4} {:>7} {:>6} {:>5} {:>5} {:>9} {:>9} {:>14} {:>8}\n", "line", "empties", "score",
+                           "move", "check", "cpu s", "wall s", "nodes", "Mn/s");
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     ++index;
@@ -131,9 +139,11 @@ int main(int argc, char** argv) {
     solver.clear_table();
     solver.reset_nodes();
     const double start = cpu_seconds();
+    const double wall_start = wall_seconds();
     const auto score = wld ? solver.solve_wld(position->player(), position->opponent())
                            : solver.solve(position->player(), position->opponent());
     const double cpu = cpu_seconds() - start;
+    const double wall = wall_seconds() - wall_start;
     const int cell = solver.best_move();
     const std::string move = cell == EndgameSolver::kPass ? "pass" : cell < 0 ? "-" : Reversi::cell_name(cell);
     const auto listed = parse_answers(line);
@@ -147,14 +157,16 @@ int main(int argc, char** argv) {
     }
     ++solved;
     total_cpu += cpu;
+    total_wall += wall;
     total_nodes += solver.nodes();
-    std::cout << fmt::format("{:>4} {:>7} {:>+6} {:>5} {:>5} {:>9.3f} {:>14} {:>8.2f}\n", index, position->empties(),
-                             score.value_or(0), move, check, cpu, solver.nodes(),
+    std::cout << fmt::format("{:>4} {:>7} {:>+6} {:>5} {:>5} {:>9.3f} {:>9.3f} {:>14} {:>8.2f}\n", index,
+                             position->empties(), score.value_or(0), move, check, cpu, wall, solver.nodes(),
                              cpu > 0 ? static_cast<double>(solver.nodes()) / cpu / 1e6 : 0.0);
     std::cout.flush();
   }
-  std::cout << fmt::format("total: {} positions, {} agree with the file, {:.3f} s CPU, {} nodes, {:.2f} Mn/s\n", solved,
-                           agreed, total_cpu, total_nodes,
-                           total_cpu > 0 ? static_cast<double>(total_nodes) / total_cpu / 1e6 : 0.0);
+  std::cout << fmt::format(
+      "total: {} positions, {} agree with the file, {:.3f} s CPU, {:.3f} s wall, {} nodes, {:.2f} Mn/s, {} thread{}\n",
+      solved, agreed, total_cpu, total_wall, total_nodes,
+      total_cpu > 0 ? static_cast<double>(total_nodes) / total_cpu / 1e6 : 0.0, threads, threads == 1 ? "" : "s");
   return agreed == solved ? 0 : 1;
 }

@@ -30,6 +30,9 @@ class ExactSolver {
   bool fits(const Connect4& position) const {
     return position.width() == solver_.width() && position.height() == solver_.height();
   }
+  // The threads each proof runs on (the engine's Threads option): they share the
+  // one table, so memory does not grow; values stay exact.
+  void set_threads(int threads) { solver_.set_threads(threads); }
   void set_interrupts(const core::StopSignal* stop, std::optional<std::uint64_t> node_limit,
                       std::optional<core::SteadyClock::time_point> deadline) {
     solver_.set_interrupts(stop, node_limit, deadline);

@@ -22,6 +22,7 @@
 // their number. The search itself (solver_core.h) is compiled once per board size,
 // so every shift and mask is a constant in the inner loop.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -44,6 +45,9 @@ class SolverCore {
   virtual void clear_table() = 0;
 
   std::uint64_t nodes = 0;
+  // Threads a solve runs on, over the one table (1: alone, node for node the same
+  // search every time).
+  int threads = 1;
   const core::StopSignal* stop = nullptr;
   std::optional<std::uint64_t> node_limit;
   std::optional<core::SteadyClock::time_point> deadline;
@@ -85,6 +89,11 @@ class Solver {
     core_->progress = fn;
     core_->progress_context = context;
   }
+  // How many threads each solve runs on (at least 1): they share the table, so
+  // memory stays table_megabytes; results stay exact, node counts vary above 1.
+  void set_threads(int threads) { core_->threads = std::max(threads, 1); }
+  int threads() const { return core_->threads; }
+  // Nodes of every thread.
   std::uint64_t nodes() const { return core_->nodes; }
   void reset_nodes() { core_->nodes = 0; }
   void clear_table() { core_->clear_table(); }

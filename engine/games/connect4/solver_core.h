@@ -29,8 +29,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <vector>
 
 #include "engine/core/large_pages.h"
+#include "engine/core/shared_table_words.h"
+#include "engine/core/solver_team.h"
 
 #include "engine/games/connect4/solver.h"
 
@@ -90,7 +93,12 @@ class FixedSolver final : public SolverCore {
   static constexpr int kOrderSoon = 2;
   static constexpr int kOrderAny = 3;
 
-  static constexpr int kWays = 4;  // entries a bucket: 64 bytes, one cache line
+  // With threads, nodes with this many empty cells or more are marked busy and
+  // their moves into busy nodes deferred (nearer the leaves it costs more than
+  // it saves).
+  static constexpr int kSplitEmpties = 12;
+
+  static constexpr int kWays = 4;  // entries a bucket: one cache line
   struct Entry {
     Bitboard key = 0;
     std::int8_t lower = 0;
@@ -99,20 +107,89 @@ class FixedSolver final : public SolverCore {
     std::uint8_t used = 0;
     std::int8_t best = -1;  // the column that last refuted a window here, as keyed
   };
+  // The entries as words the threads share (core/shared_table_words.h): the keys,
+  // each entry's other fields packed in 32 bits, the bucket's version.
+  struct alignas(64) Bucket {
+    Bitboard keys[kWays];
+    std::uint32_t fields[kWays];
+    std::uint32_t version;
+  };
+  static_assert(sizeof(Bucket) == 64);
+  static std::uint32_t pack(const Entry& e) {
+    return static_cast<std::uint8_t>(e.lower) | std::uint32_t{static_cast<std::uint8_t>(e.upper)} << 8 |
+           std::uint32_t(e.worth | e.used << 7) << 16 | std::uint32_t{static_cast<std::uint8_t>(e.best)} << 24;
+  }
+  static Entry unpack(Bitboard key, std::uint32_t fields) {
+    return Entry{key, static_cast<std::int8_t>(fields & 0xff), static_cast<std::int8_t>((fields >> 8) & 0xff),
+                 static_cast<std::uint8_t>((fields >> 16) & 0x7f), static_cast<std::uint8_t>((fields >> 23) & 1),
+                 static_cast<std::int8_t>(fields >> 24)};
+  }
 
  public:
   explicit FixedSolver(std::size_t table_megabytes) {
     const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
     std::size_t buckets = 1;
-    while (buckets * 2 * kWays * sizeof(Entry) <= bytes) buckets *= 2;
-    table_ = core::LargePageArray<Entry>(buckets * kWays);
+    while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
+    own_table_ = core::LargePageArray<Bucket>(buckets);
+    table_ = own_table_.data();
     bucket_mask_ = buckets - 1;
   }
 
-  void clear_table() override { std::fill(table_.begin(), table_.end(), Entry{}); }
+  void clear_table() override { std::fill(own_table_.begin(), own_table_.end(), Bucket{}); }
   int best_column() const override { return best_column_; }
 
   std::optional<int> solve(Bitboard current, Bitboard mask, int moves, bool weak) override {
+    return with_threads([=](FixedSolver& s) { return s.solve_alone(current, mask, moves, weak); });
+  }
+  std::optional<int> solve_move(Bitboard current, Bitboard mask, int moves, int col, bool weak) override {
+    return with_threads([=](FixedSolver& s) { return s.solve_move_alone(current, mask, moves, col, weak); });
+  }
+
+ private:
+  FixedSolver() = default;  // a helper thread's, on its main solver's table
+
+  // Runs `search` on this solver alone with threads <= 1, else on `threads` solvers
+  // over this one's table at once: each searches the whole tree, and the first to
+  // finish has the exact answer (the table only ever holds proven bounds) and stops
+  // the others. Nodes are summed into this solver's count.
+  template <class Search>
+  std::optional<int> with_threads(Search search) {
+    if (threads <= 1) return search(*this);
+    const auto n = static_cast<std::size_t>(threads);
+    while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<FixedSolver>(new FixedSolver()));
+    core::SolverTeam team(nodes);
+    std::vector<FixedSolver*> solvers{this};
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      FixedSolver& helper = *helpers_[i];
+      helper.table_ = table_;
+      helper.bucket_mask_ = bucket_mask_;
+      helper.nodes = 0;
+      helper.stop = stop;
+      helper.node_limit = node_limit;
+      helper.deadline = deadline;
+      solvers.push_back(&helper);
+    }
+    std::vector<std::optional<int>> results(n);
+    core::SolverTeam::run(n, [&](std::size_t i) {
+      FixedSolver& solver = *solvers[i];
+      solver.team_ = &team;
+      solver.shared_ = true;
+      solver.published_ = solver.nodes;
+      results[i] = search(solver);
+      if (results[i]) team.finish(i);
+    });
+    for (std::size_t i = 1; i < n; ++i) nodes += solvers[i]->nodes;
+    for (FixedSolver* solver : solvers) {
+      solver->team_ = nullptr;
+      solver->shared_ = false;
+    }
+    const int winner = team.winner();
+    if (winner < 0) return std::nullopt;
+    best_column_ = solvers[static_cast<std::size_t>(winner)]->best_column_;
+    return results[static_cast<std::size_t>(winner)];
+  }
+
+  std::optional<int> solve_alone(Bitboard current, Bitboard mask, int moves, bool weak) {
     aborted_ = false;
     const Bitboard candidates = possible(mask);
     best_column_ = -1;
@@ -133,7 +210,7 @@ class FixedSolver final : public SolverCore {
     return finish(converge(current, mask, moves, low, high, true, weak), weak);
   }
 
-  std::optional<int> solve_move(Bitboard current, Bitboard mask, int moves, int col, bool weak) override {
+  std::optional<int> solve_move_alone(Bitboard current, Bitboard mask, int moves, int col, bool weak) {
     aborted_ = false;
     const Bitboard move = possible(mask) & column(col);
     if (winning_cells(current, mask) & move) return weak ? 1 : win_score(moves);
@@ -149,7 +226,6 @@ class FixedSolver final : public SolverCore {
     return -*child;
   }
 
- private:
   static Bitboard possible(Bitboard mask) { return (mask + kBottom) & kBoard; }
   // A weak solve only tells the sign; the searches in it may prove more.
   static std::optional<int> finish(std::optional<int> score, bool weak) {
@@ -218,34 +294,57 @@ class FixedSolver final : public SolverCore {
   static constexpr MirrorCells kMirrorCells = mirror_cells();
   static Bitboard mirror_cell(Bitboard cell) { return kMirrorCells.of_bit[std::countr_zero(cell)]; }
 
+  // The table's key of the position after `move` (the opponent's discs, all discs
+  // and their mirror images before it): the smaller of it and its mirror image.
+  static Bitboard child_key(Bitboard opponent, Bitboard mask, Bitboard mirror_opponent, Bitboard mirror_mask,
+                            Bitboard move) {
+    return std::min(opponent + (mask | move), mirror_opponent + (mirror_mask | mirror_cell(move)));
+  }
+
   std::size_t bucket_of(Bitboard key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 24) & bucket_mask_;
   }
-  const Entry* probe(Bitboard key) const {
-    const Entry* slots = &table_[bucket_of(key) * kWays];
-    for (int i = 0; i < kWays; ++i)
-      if (slots[i].key == key && slots[i].used) return &slots[i];
-    return nullptr;
+  // The entry of `key`, if the table holds it (and, shared, no write is under way).
+  std::optional<Entry> probe(Bitboard key) const {
+    const Bucket& bucket = table_[bucket_of(key)];
+    std::optional<std::uint32_t> version;
+    if (shared_ && !(version = core::SequenceLock::begin_read(bucket.version))) return std::nullopt;
+    for (int i = 0; i < kWays; ++i) {
+      if (core::load_shared(bucket.keys[i]) != key) continue;
+      const Entry e = unpack(key, core::load_shared(bucket.fields[i]));
+      if (!e.used) continue;
+      if (shared_ && !core::SequenceLock::end_read(bucket.version, *version)) return std::nullopt;
+      return e;
+    }
+    return std::nullopt;
   }
   void store(Bitboard key, int work, int lower, int upper, int best = -1) {
-    Entry* slots = &table_[bucket_of(key) * kWays];
-    Entry* victim = &slots[0];
+    Bucket& bucket = table_[bucket_of(key)];
+    std::optional<std::uint32_t> version;
+    if (shared_ && !(version = core::SequenceLock::try_begin_write(bucket.version))) return;
+    Entry slots[kWays];
+    for (int i = 0; i < kWays; ++i) slots[i] = unpack(core::load_shared(bucket.keys[i]), core::load_shared(bucket.fields[i]));
+    int victim = 0;
+    Entry entry{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper), static_cast<std::uint8_t>(work),
+                1, static_cast<std::int8_t>(best)};
     for (int i = 0; i < kWays; ++i) {
-      Entry& slot = slots[i];
+      const Entry& slot = slots[i];
       if (slot.used && slot.key == key) {
-        slot.lower = static_cast<std::int8_t>(std::max<int>(slot.lower, lower));
-        slot.upper = static_cast<std::int8_t>(std::min<int>(slot.upper, upper));
-        if (best >= 0) slot.best = static_cast<std::int8_t>(best);
-        slot.worth = static_cast<std::uint8_t>(std::max<int>(slot.worth, work));
-        return;
+        entry.lower = static_cast<std::int8_t>(std::max<int>(slot.lower, lower));
+        entry.upper = static_cast<std::int8_t>(std::min<int>(slot.upper, upper));
+        if (best < 0) entry.best = slot.best;
+        entry.worth = static_cast<std::uint8_t>(std::max<int>(slot.worth, work));
+        victim = i;
+        break;
       }
-      if (!slot.used || (victim->used && slot.worth < victim->worth)) victim = &slot;
+      // A newcomer always gets in, in the place of the entry with the least search
+      // behind it: the bucket keeps the most work saved (one cache line, so probing
+      // all its ways costs one memory access).
+      if (!slot.used || (slots[victim].used && slot.worth < slots[victim].worth)) victim = i;
     }
-    // A newcomer always gets in, in the place of the entry with the least search
-    // behind it: the bucket keeps the most work saved (one cache line, so probing
-    // all its ways costs one memory access).
-    *victim = Entry{key, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
-                    static_cast<std::uint8_t>(work), 1, static_cast<std::int8_t>(best)};
+    core::store_shared(bucket.keys[victim], key);
+    core::store_shared(bucket.fields[victim], pack(entry));
+    if (shared_) core::SequenceLock::end_write(bucket.version, *version);
   }
 
   // The follower's strategy, a generalised claimeven: the leader is to move, and
@@ -459,8 +558,14 @@ class FixedSolver final : public SolverCore {
   // logarithm), which keeps more of the expensive entries than the disc count did.
   int worth(std::uint64_t start_nodes) const { return static_cast<int>(std::bit_width(nodes - start_nodes)); }
 
+  // Also publishes this thread's nodes to the team: a node budget is for all.
   bool interrupted() {
-    if ((stop != nullptr && stop->requested()) || (node_limit && nodes >= *node_limit) ||
+    std::uint64_t searched = nodes;
+    if (team_ != nullptr) {
+      searched = team_->publish(published_, nodes);
+      if (team_->done()) aborted_ = true;
+    }
+    if ((stop != nullptr && stop->requested()) || (node_limit && searched >= *node_limit) ||
         (deadline && core::SteadyClock::now() >= *deadline))
       aborted_ = true;
     return aborted_;
@@ -483,7 +588,7 @@ class FixedSolver final : public SolverCore {
     const Bitboard mirror_key = mirror_current + mirror_mask;
     const bool mirrored = mirror_key < plain_key;
     const Bitboard key = mirrored ? mirror_key : plain_key;
-    __builtin_prefetch(&table_[bucket_of(key) * kWays]);
+    __builtin_prefetch(&table_[bucket_of(key)]);
     const Bitboard opponent = current ^ mask;
     const Bitboard opponent_wins = winning_cells(opponent, mask);
     const Bitboard candidates = non_losing(mask, opponent_wins);
@@ -499,10 +604,8 @@ class FixedSolver final : public SolverCore {
       int children = 0;
       for (Bitboard rest = candidates; rest; rest &= rest - 1) {
         const Bitboard move = rest & (~rest + 1);
-        const Bitboard child_key = opponent + (mask | move);
-        const Bitboard child_mirror = mirror_opponent + (mirror_mask | mirror_cell(move));
-        child_keys[children] = std::min(child_key, child_mirror);
-        __builtin_prefetch(&table_[bucket_of(child_keys[children++]) * kWays]);
+        child_keys[children] = child_key(opponent, mask, mirror_opponent, mirror_mask, move);
+        __builtin_prefetch(&table_[bucket_of(child_keys[children++])]);
       }
     }
 
@@ -541,7 +644,7 @@ class FixedSolver final : public SolverCore {
     }
 
     int table_column = -1;
-    if (const Entry* e = probe(key)) {
+    if (const auto e = probe(key)) {
       if (e->best >= 0) table_column = mirrored ? W - 1 - e->best : e->best;
       if (e->lower > alpha) {
         alpha = e->lower;
@@ -562,7 +665,7 @@ class FixedSolver final : public SolverCore {
       int children = 0;
       for (Bitboard rest = candidates; rest; rest &= rest - 1) {
         const Bitboard move = rest & (~rest + 1);
-        if (const Entry* child = probe(child_keys[children++])) {
+        if (const auto child = probe(child_keys[children++])) {
           if (-child->upper >= beta) {
             const int refutation = column_of(move);
             store(key, worth(start_nodes), -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
@@ -580,12 +683,24 @@ class FixedSolver final : public SolverCore {
     int count = 1;
     if (table_move) ordered[0] = table_move;
     else count = order_moves(current, mask, to_search, opponent_wins, ordered);
-    for (int i = 0; i < count; ++i) {
-      const int score = -negamax(opponent, mask | ordered[i], mirror_opponent, mirror_mask | mirror_cell(ordered[i]),
-                                 moves + 1, -beta, -alpha);
+    // With other threads, near the root: this node is marked busy, and a move (but
+    // the first) into a node another thread is searching goes last (deferred).
+    const bool split = team_ != nullptr && kCells - moves >= kSplitEmpties;
+    const core::BusyPositions::Mark busy = split ? team_->busy.enter(key) : core::BusyPositions::Mark{};
+    Bitboard deferred[W];
+    int deferred_count = 0;
+    for (int i = 0; i < count + deferred_count; ++i) {
+      const Bitboard move = i < count ? ordered[i] : deferred[i - count];
+      if (split && i > 0 && i < count &&
+          team_->busy.contains(child_key(opponent, mask, mirror_opponent, mirror_mask, move))) {
+        deferred[deferred_count++] = move;
+        continue;
+      }
+      const int score =
+          -negamax(opponent, mask | move, mirror_opponent, mirror_mask | mirror_cell(move), moves + 1, -beta, -alpha);
       if (aborted_) return 0;
       if (score >= beta) {
-        const int refutation = column_of(ordered[i]);
+        const int refutation = column_of(move);
         store(key, worth(start_nodes), score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
         return score;
       }
@@ -610,13 +725,21 @@ class FixedSolver final : public SolverCore {
     int best = -(kCells - moves) / 2;
     const Bitboard mirror_opponent = mirror(opponent);
     const Bitboard mirror_mask = mirror(mask);
-    for (int i = 0; i < count; ++i) {
-      const int score = -negamax(opponent, mask | ordered[i], mirror_opponent, mirror_mask | mirror_cell(ordered[i]),
-                                 moves + 1, -beta, -alpha);
+    Bitboard deferred[W];  // as in negamax
+    int deferred_count = 0;
+    for (int i = 0; i < count + deferred_count; ++i) {
+      const Bitboard move = i < count ? ordered[i] : deferred[i - count];
+      if (team_ != nullptr && i > 0 && i < count &&
+          team_->busy.contains(child_key(opponent, mask, mirror_opponent, mirror_mask, move))) {
+        deferred[deferred_count++] = move;
+        continue;
+      }
+      const int score =
+          -negamax(opponent, mask | move, mirror_opponent, mirror_mask | mirror_cell(move), moves + 1, -beta, -alpha);
       if (aborted_) return 0;
       best = std::max(best, score);
       if (score > alpha) {
-        best_column_ = column_of(ordered[i]);
+        best_column_ = column_of(move);
         alpha = score;
         if (alpha >= beta) return score;
       }
@@ -650,8 +773,13 @@ class FixedSolver final : public SolverCore {
     return low;
   }
 
-  core::LargePageArray<Entry> table_;
+  core::LargePageArray<Bucket> own_table_;  // empty in a helper, which uses its main solver's
+  Bucket* table_ = nullptr;
   std::size_t bucket_mask_ = 0;
+  bool shared_ = false;  // whether other threads use the table too
+  core::SolverTeam* team_ = nullptr;  // during a solve with threads
+  std::uint64_t published_ = 0;  // nodes already added to team_->nodes
+  std::vector<std::unique_ptr<FixedSolver>> helpers_;
   bool aborted_ = false;
   int best_column_ = -1;
 };

@@ -6,6 +6,7 @@
 #include <new>
 #include <string_view>
 
+#include "engine/core/solver_team.h"
 #include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
@@ -258,6 +259,9 @@ constexpr int kCornerBonus = 8;
 // Enhanced transposition cut-offs from this many empties (FFO #40-#44: from 9,
 // 3.5 % fewer nodes than from 12; from 7 no fewer).
 constexpr int kEtcEmpties = 9;
+// With threads, nodes with this many empties or more are marked busy and their
+// moves into busy positions deferred (nearer the leaves it costs more than it saves).
+constexpr int kSplitEmpties = 12;
 
 
 // The moves in `moves`, fastest first: the fewest replies left to the opponent
@@ -334,11 +338,54 @@ int evaluation_search(const PatternWeights* weights, std::uint64_t player, std::
 
 }  // namespace
 
-EndgameSolver::EndgameSolver(std::size_t table_megabytes) : table_(table_megabytes) {}
+EndgameSolver::EndgameSolver(std::size_t table_megabytes)
+    : own_table_(std::make_unique<EndgameTable>(table_megabytes)), table_(own_table_.get()) {}
+
+EndgameSolver::EndgameSolver(EndgameTable& table) : table_(&table) {}
 
 EndgameSolver::~EndgameSolver() = default;
 
-void EndgameSolver::clear_table() { table_.clear(); }
+bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
+                                          bool exact) {
+  if (threads_ <= 1) return solve_between(player, opponent, lower, upper, exact);
+  const auto n = static_cast<std::size_t>(threads_);
+  while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<EndgameSolver>(new EndgameSolver(*table_)));
+  core::SolverTeam team(nodes_);
+  std::vector<EndgameSolver*> solvers{this};
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    EndgameSolver& helper = *helpers_[i];
+    helper.nodes_ = 0;
+    helper.next_check_ = kCheckEvery;
+    helper.stopped_ = false;
+    helper.best_move_ = best_move_;
+    helper.stop_ = stop_;
+    helper.node_limit_ = node_limit_;
+    helper.deadline_ = deadline_;
+    helper.weights_ = weights_;
+    solvers.push_back(&helper);
+  }
+  std::vector<std::array<int, 2>> bounds(n, {lower, upper});
+  table_->set_shared(true);
+  core::SolverTeam::run(n, [&](std::size_t i) {
+    EndgameSolver& solver = *solvers[i];
+    solver.team_ = &team;
+    solver.published_ = solver.nodes_;
+    if (solver.solve_between(player, opponent, bounds[i][0], bounds[i][1], exact)) team.finish(i);
+    solver.team_ = nullptr;
+  });
+  table_->set_shared(false);
+  for (std::size_t i = 1; i < n; ++i) nodes_ += solvers[i]->nodes_;
+  const int winner = team.winner();
+  if (winner < 0) return false;
+  const auto w = static_cast<std::size_t>(winner);
+  lower = bounds[w][0];
+  upper = bounds[w][1];
+  best_move_ = solvers[w]->best_move_;
+  stopped_ = false;
+  return true;
+}
+
+void EndgameSolver::clear_table() { table_->clear(); }
 
 int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   const int own = bit_count(player), other = bit_count(opponent);
@@ -348,11 +395,17 @@ int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
   return 0;
 }
 
+// Also publishes this thread's nodes to the team: a node budget is for all.
 bool EndgameSolver::interrupted() {
   if (stopped_) return true;
   if (nodes_ < next_check_) return false;
   next_check_ = nodes_ + kCheckEvery;
-  if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && nodes_ >= *node_limit_) ||
+  std::uint64_t searched = nodes_;
+  if (team_ != nullptr) {
+    searched = team_->publish(published_, nodes_);
+    if (team_->done()) stopped_ = true;
+  }
+  if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && searched >= *node_limit_) ||
       (deadline_ && core::SteadyClock::now() >= *deadline_))
     stopped_ = true;
   return stopped_;
@@ -482,7 +535,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   ++nodes_;
   if (interrupted()) return 0;
   // The table's line is on its way while the moves are generated.
-  table_.prefetch(player, opponent);
+  table_->prefetch(player, opponent);
 
   const std::uint64_t moves = legal(player, opponent);
   if (moves == 0) {
@@ -493,7 +546,7 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (const int cap = stability_cut(player, opponent, alpha, beta, empties); cap != kNoCut) return cap;
 
   int table_move = -1;
-  if (const EndgameTable::Entry* e = table_.probe(player, opponent)) {
+  if (const auto e = table_->probe(player, opponent)) {
     if (e->lower >= beta) return e->lower;
     if (e->upper <= alpha) return e->upper;
     if (e->lower == e->upper) return e->lower;
@@ -509,8 +562,8 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
       const OrderedMove& m = list[static_cast<std::size_t>(i)];
-      if (const EndgameTable::Entry* e = table_.probe(m.opponent, m.player); e != nullptr && -e->upper >= beta) {
-        table_.store(player, opponent, empties, -e->upper, 64, m.cell);
+      if (const auto e = table_->probe(m.opponent, m.player); e && -e->upper >= beta) {
+        table_->store(player, opponent, empties, -e->upper, 64, m.cell);
         return -e->upper;
       }
     }
@@ -538,8 +591,19 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
                                 int alpha, int beta, int empties, bool at_root) {
   int best = -65, best_cell = -1;
   int a = alpha;
-  for (int i = 0; i < n; ++i) {
-    const OrderedMove& m = list[i];
+  // With other threads, far enough from the leaves: this node is marked busy, and a
+  // move (but the first) into a position another thread is searching goes last.
+  const bool split = team_ != nullptr && empties >= kSplitEmpties;
+  const core::BusyPositions::Mark busy =
+      split ? team_->busy.enter(EndgameTable::index(player, opponent)) : core::BusyPositions::Mark{};
+  std::array<const OrderedMove*, 32> deferred;
+  int deferred_count = 0;
+  for (int i = 0; i < n + deferred_count; ++i) {
+    const OrderedMove& m = i < n ? list[i] : *deferred[static_cast<std::size_t>(i - n)];
+    if (split && i > 0 && i < n && team_->busy.contains(EndgameTable::index(m.opponent, m.player))) {
+      deferred[static_cast<std::size_t>(deferred_count++)] = &m;
+      continue;
+    }
     int v;
     if (i == 0) {
       v = -search(m.opponent, m.player, -beta, -a, empties - 1);
@@ -559,11 +623,11 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
     }
   }
   if (best >= beta)
-    table_.store(player, opponent, empties, best, 64, best_cell);
+    table_->store(player, opponent, empties, best, 64, best_cell);
   else if (best <= alpha)
-    table_.store(player, opponent, empties, -64, best, -1);
+    table_->store(player, opponent, empties, -64, best, -1);
   else
-    table_.store(player, opponent, empties, best, best, best_cell);
+    table_->store(player, opponent, empties, best, best, best_cell);
   return best;
 }
 
@@ -572,7 +636,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
   const std::uint64_t moves = legal(player, opponent);
   ++nodes_;
   int table_move = best_move_;
-  if (const EndgameTable::Entry* e = table_.probe(player, opponent); e != nullptr && table_move < 0) table_move = e->move;
+  if (const auto e = table_->probe(player, opponent); e && table_move < 0) table_move = e->move;
   std::array<OrderedMove, 32> list{};
   const int n = order_moves(player, opponent, moves, table_move, list);
   if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
@@ -620,7 +684,7 @@ std::optional<int> EndgameSolver::solve(std::uint64_t player, std::uint64_t oppo
     return -*v;
   }
   int lower = -64, upper = 64;
-  if (!solve_between(player, opponent, lower, upper, true)) return std::nullopt;
+  if (!solve_between_threads(player, opponent, lower, upper, true)) return std::nullopt;
   return lower;
 }
 
@@ -639,7 +703,7 @@ std::optional<int> EndgameSolver::solve_wld(std::uint64_t player, std::uint64_t 
     return -*v;
   }
   int lower = -64, upper = 64;
-  if (!solve_between(player, opponent, lower, upper, false)) return std::nullopt;
+  if (!solve_between_threads(player, opponent, lower, upper, false)) return std::nullopt;
   return lower > 0 ? 2 : upper < 0 ? -2 : 0;
 }
 

@@ -18,10 +18,14 @@
 // empties first (parity), and the last empty cell is a direct count of the discs it
 // flips.
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "engine/core/clock.h"
+#include "engine/core/solver_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/reversi/endgame_table.h"
 
@@ -51,6 +55,13 @@ class EndgameSolver {
   // The trained weights the move ordering's shallow searches evaluate with (null:
   // the simple evaluation); the caller keeps them alive while the solver uses them.
   void set_weights(const PatternWeights* weights) { weights_ = weights; }
+  // How many threads each solve runs on (at least 1). They share the table, so
+  // memory stays table_megabytes, and each searches the whole tree, moves into
+  // positions another one is searching last; the first to finish has the exact
+  // margin and stops the others. One thread: node for node the same search every
+  // time; more: node counts vary from run to run, margins do not.
+  void set_threads(int threads) { threads_ = std::max(threads, 1); }
+  int threads() const { return threads_; }
   // Called with the proven bounds (margins) whenever solve() narrows them.
   using Progress = void (*)(void* context, int lower, int upper);
   void set_progress(Progress progress, void* context) {
@@ -69,6 +80,7 @@ class EndgameSolver {
   // the solver's order when nothing was proven).
   int best_move() const { return best_move_; }
 
+  // Nodes of every thread.
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
   void clear_table();
@@ -78,6 +90,10 @@ class EndgameSolver {
   static int final_margin(std::uint64_t player, std::uint64_t opponent);
 
  private:
+  EndgameSolver(EndgameTable& table);  // a helper thread's, on its main solver's table
+
+  // solve_between() on threads_ threads; false if interrupted.
+  bool solve_between_threads(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper, bool exact);
   // Proves the root within (lower, upper), narrowing the bounds; false if interrupted.
   bool solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper, bool exact);
   // The value of the root inside (alpha, beta), fail-soft, and sets best_move_.
@@ -108,7 +124,12 @@ class EndgameSolver {
     if (progress_ != nullptr) progress_(progress_context_, lower, upper);
   }
 
-  EndgameTable table_;
+  std::unique_ptr<EndgameTable> own_table_;  // null in a helper
+  EndgameTable* table_;
+  int threads_ = 1;
+  std::vector<std::unique_ptr<EndgameSolver>> helpers_;
+  core::SolverTeam* team_ = nullptr;  // during a solve on threads
+  std::uint64_t published_ = 0;  // nodes already added to the team's count
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
   bool stopped_ = false;

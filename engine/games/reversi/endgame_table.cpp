@@ -12,29 +12,41 @@ EndgameTable::EndgameTable(std::size_t megabytes) {
   mask_ = count - 1;
 }
 
-void EndgameTable::clear() { std::fill(buckets_.begin(), buckets_.end(), Bucket{}); }
+void EndgameTable::clear() {
+  Bucket empty{};
+  for (EntryWords& words : empty.slots) words = std::bit_cast<EntryWords>(Entry{});
+  std::fill(buckets_.begin(), buckets_.end(), empty);
+}
 
 void EndgameTable::store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper,
                          int move) {
   Bucket& b = bucket(player, opponent);
-  Entry* slot = nullptr;
-  for (Entry& e : b.slots)
-    if (e.holds(player, opponent)) slot = &e;
-  if (slot != nullptr) {
+  std::optional<std::uint32_t> version;
+  if (shared_ && !(version = core::SequenceLock::try_begin_write(b.version))) return;
+  std::array<Entry, kWays> slots;
+  for (std::size_t i = 0; i < slots.size(); ++i) slots[i] = load(b.slots[i]);
+  std::size_t slot = kWays;
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (slots[i].holds(player, opponent)) slot = i;
+  Entry e;
+  if (slot != kWays) {
     // The same position: both bounds are proven, so they only narrow.
-    lower = std::max(lower, static_cast<int>(slot->lower));
-    upper = std::min(upper, static_cast<int>(slot->upper));
-    if (move < 0) move = slot->move;
+    e = slots[slot];
+    lower = std::max(lower, static_cast<int>(e.lower));
+    upper = std::min(upper, static_cast<int>(e.upper));
+    if (move < 0) move = e.move;
   } else {
-    slot = &b.slots[0];
-    for (Entry& e : b.slots)
-      if (e.empties < slot->empties) slot = &e;
-    slot->set_position(player, opponent);
+    slot = 0;
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (slots[i].empties < slots[slot].empties) slot = i;
+    e.set_position(player, opponent);
   }
-  slot->lower = static_cast<std::int8_t>(lower);
-  slot->upper = static_cast<std::int8_t>(upper);
-  slot->move = static_cast<std::uint8_t>(move < 0 ? kNoMove : move);
-  slot->empties = static_cast<std::uint8_t>(empties);
+  e.lower = static_cast<std::int8_t>(lower);
+  e.upper = static_cast<std::int8_t>(upper);
+  e.move = static_cast<std::uint8_t>(move < 0 ? kNoMove : move);
+  e.empties = static_cast<std::uint8_t>(empties);
+  save(b.slots[slot], e);
+  if (shared_) core::SequenceLock::end_write(b.version, *version);
 }
 
 }  // namespace narabe::games::reversi

@@ -14,8 +14,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "engine/core/large_pages.h"
+#include "engine/core/shared_table_words.h"
 
 namespace narabe::games::reversi {
 
@@ -45,8 +47,12 @@ class EndgameTable {
     }
   };
   static constexpr int kWays = 3;
+  // The entries as the 32-bit words the threads share (core/shared_table_words.h),
+  // and the bucket's version.
+  using EntryWords = std::array<std::uint32_t, sizeof(Entry) / 4>;
   struct alignas(64) Bucket {
-    std::array<Entry, kWays> slots;
+    std::array<EntryWords, kWays> slots;
+    std::uint32_t version;
   };
   static_assert(sizeof(Entry) == 20 && sizeof(Bucket) == 64);
 
@@ -54,11 +60,21 @@ class EndgameTable {
   explicit EndgameTable(std::size_t megabytes);
 
   void clear();
-  // The entry of the position, or nullptr.
-  const Entry* probe(std::uint64_t player, std::uint64_t opponent) const {
-    for (const Entry& e : bucket(player, opponent).slots)
-      if (e.holds(player, opponent)) return &e;
-    return nullptr;
+  // Whether other threads use the table at the same time (then every access goes
+  // through the buckets' sequence locks).
+  void set_shared(bool shared) { shared_ = shared; }
+  // The entry of the position, if held.
+  std::optional<Entry> probe(std::uint64_t player, std::uint64_t opponent) const {
+    const Bucket& b = bucket(player, opponent);
+    std::optional<std::uint32_t> version;
+    if (shared_ && !(version = core::SequenceLock::begin_read(b.version))) return std::nullopt;
+    for (const EntryWords& words : b.slots) {
+      const Entry e = load(words);
+      if (!e.holds(player, opponent)) continue;
+      if (shared_ && !core::SequenceLock::end_read(b.version, *version)) return std::nullopt;
+      return e;
+    }
+    return std::nullopt;
   }
   // Asks for the position's bucket ahead of a probe.
   void prefetch(std::uint64_t player, std::uint64_t opponent) const {
@@ -67,7 +83,8 @@ class EndgameTable {
   // Proven bounds (lower <= margin <= upper) of a position with `empties` empty
   // cells; `move` a cell proven best, or negative (none). A position already held keeps the
   // narrower bounds of both; a new one replaces the entry with the fewest empties
-  // (the cheapest to find again).
+  // (the cheapest to find again). Shared, a store that meets another thread's
+  // store to the bucket is dropped.
   void store(std::uint64_t player, std::uint64_t opponent, int empties, int lower, int upper, int move);
 
   std::size_t buckets() const { return buckets_.size(); }
@@ -75,9 +92,19 @@ class EndgameTable {
   std::size_t bucket_index(std::uint64_t player, std::uint64_t opponent) const {
     return index(player, opponent) & mask_;
   }
+  // A hash of the position (the table's, before it picks a bucket).
+  static std::uint64_t index(std::uint64_t player, std::uint64_t opponent);
 
  private:
-  static std::uint64_t index(std::uint64_t player, std::uint64_t opponent);
+  static Entry load(const EntryWords& words) {
+    EntryWords copy;
+    for (std::size_t i = 0; i < copy.size(); ++i) copy[i] = core::load_shared(words[i]);
+    return std::bit_cast<Entry>(copy);
+  }
+  static void save(EntryWords& words, const Entry& e) {
+    const auto copy = std::bit_cast<EntryWords>(e);
+    for (std::size_t i = 0; i < copy.size(); ++i) core::store_shared(words[i], copy[i]);
+  }
   const Bucket& bucket(std::uint64_t player, std::uint64_t opponent) const {
     return buckets_[index(player, opponent) & mask_];
   }
@@ -87,6 +114,7 @@ class EndgameTable {
 
   core::LargePageArray<Bucket> buckets_;
   std::uint64_t mask_ = 0;
+  bool shared_ = false;
 };
 
 inline std::uint64_t EndgameTable::index(std::uint64_t player, std::uint64_t opponent) {

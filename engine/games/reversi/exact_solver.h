@@ -49,6 +49,9 @@ class ExactSolver {
   static std::uint64_t expected_nodes(int empties);
   static std::int64_t expected_ms(int empties);
 
+  // The threads each proof runs on (the engine's Threads option): they share the
+  // one table, so memory does not grow; values stay exact.
+  void set_threads(int threads) { solver_.set_threads(threads); }
   void set_interrupts(const core::StopSignal* stop, std::optional<std::uint64_t> node_limit,
                       std::optional<core::SteadyClock::time_point> deadline) {
     solver_.set_interrupts(stop, node_limit, deadline);
