@@ -43,6 +43,12 @@ struct Ran {
   std::vector<search::LineReport> lines;
 };
 
+search::SearchLimits to_depth(int depth) {
+  search::SearchLimits limits;
+  limits.depth = depth;
+  return limits;
+}
+
 // A search of `position` on `threads` threads with a table of its own. The exact
 // solvers are left out unless `exact`: the generic search is what runs in parallel.
 template <class G>
@@ -64,10 +70,8 @@ Ran run(const G& position, search::SearchLimits limits, int threads, bool exact 
 TYPED_TEST(ParallelSearchTest, SeveralThreadsReachTheDepthWithALegalMove) {
   using G = TypeParam;
   const G position = bench_position<G>();
-  search::SearchLimits limits;
-  limits.depth = 5;
   for (int threads : {2, 3}) {
-    const Ran ran = run(position, limits, threads);
+    const Ran ran = run(position, to_depth(5), threads);
     EXPECT_TRUE(position.is_legal(ran.result.best_move)) << threads << " threads";
     EXPECT_GE(ran.result.depth, std::min(5, position.max_remaining_plies())) << threads << " threads";
     ASSERT_FALSE(ran.lines.empty());
@@ -123,10 +127,8 @@ TYPED_TEST(ParallelSearchTest, ExactSolverAndBookStillAnswerWithThreads) {
 TYPED_TEST(ParallelSearchTest, OneThreadIsDeterministic) {
   using G = TypeParam;
   const G position = bench_position<G>();
-  search::SearchLimits limits;
-  limits.depth = 5;
-  const Ran first = run(position, limits, 1);
-  const Ran second = run(position, limits, 1);
+  const Ran first = run(position, to_depth(5), 1);
+  const Ran second = run(position, to_depth(5), 1);
   EXPECT_EQ(first.result.nodes, second.result.nodes);
   EXPECT_EQ(first.result.best_move, second.result.best_move);
   EXPECT_EQ(first.result.score, second.result.score);
