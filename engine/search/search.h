@@ -272,6 +272,14 @@ class Search {
     for (const auto& helper : helpers_) total += helper->published_nodes_.load(std::memory_order_relaxed);
     return total;
   }
+  // What a node limit counts: every thread's nodes. A helper reads the published
+  // counts of the main search and of every helper.
+  std::uint64_t counted_nodes() const {
+    if (main_search_ == nullptr) return total_nodes();
+    std::uint64_t total = main_search_->published_nodes_.load(std::memory_order_relaxed);
+    for (const auto& helper : main_search_->helpers_) total += helper->published_nodes_.load(std::memory_order_relaxed);
+    return total;
+  }
   // The helper searches of a run with threads > 1, each on its own thread: started
   // by start, ended (stopped and joined) by end or the destructor.
   class HelperThreads {
@@ -280,14 +288,15 @@ class Search {
     HelperThreads(const HelperThreads&) = delete;
     HelperThreads& operator=(const HelperThreads&) = delete;
     ~HelperThreads() { end(); }
-    void start(std::vector<std::unique_ptr<Search>>& helpers, const G& root, int max_depth) {
+    void start(Search& main, const G& root, int max_depth) {
+      std::vector<std::unique_ptr<Search>>& helpers = main.helpers_;
       for (std::size_t i = 0; i < helpers.size(); ++i) {
         // Nothing of an earlier run counts, also for a helper whose thread is not had.
         helpers[i]->published_nodes_.store(0, std::memory_order_relaxed);
         helpers[i]->completed_depth_ = 0;
         try {
-          threads_.emplace_back([&helper = *helpers[i], &root, max_depth, index = static_cast<int>(i + 1), this] {
-            helper.run_helper(root, index, max_depth, stop_);
+          threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, index = static_cast<int>(i + 1), this] {
+            helper.run_helper(main, root, index, max_depth, stop_);
           });
         } catch (const std::system_error&) {
           break;  // no more threads to be had: the search runs on those it has
@@ -305,8 +314,8 @@ class Search {
     std::vector<std::thread> threads_;
   };
   // A helper's search: iterative deepening over `root` (the depths helper_skips_depth
-  // leaves it) until `max_depth` or `stop`, reporting nothing.
-  void run_helper(const G& root, int index, int max_depth, const core::StopSignal& stop);
+  // leaves it) until `max_depth`, `stop` or the main search's node limit, reporting nothing.
+  void run_helper(const Search& main, const G& root, int index, int max_depth, const core::StopSignal& stop);
   // Sets up the position and per-search state shared by run and run_helper.
   void begin_search(const G& root, const core::StopSignal& stop);
   // One iteration of the root: every line to `depth`, then the lines sorted.
@@ -336,6 +345,7 @@ class Search {
   int threads_ = 1;
   // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
   std::atomic<std::uint64_t> published_nodes_{0};
+  const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
   // A helper's last complete iteration and its first line (what a later, unfinished
   // iteration leaves in root_moves_ is partial).
   int completed_depth_ = 0;
@@ -441,7 +451,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       helpers_.push_back(std::make_unique<Search>(table_));
     helpers_.resize(static_cast<std::size_t>(threads_ - 1));
     HelperThreads helper_threads;
-    helper_threads.start(helpers_, root, std::max(max_depth, 1));
+    helper_threads.start(*this, root, std::max(max_depth, 1));
 
     TimeManager timing(deadlines_);
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
@@ -529,8 +539,13 @@ void Search<G>::search_iteration(int depth, std::size_t lines) {
 }
 
 template <core::Game G>
-void Search<G>::run_helper(const G& root, int index, int max_depth, const core::StopSignal& stop) {
+void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
+                           const core::StopSignal& stop) {
+  // The main search keeps the clock; a node limit counts every thread's nodes, so
+  // each thread ends at it by itself, whatever the others are doing.
+  main_search_ = &main;
   limits_ = {};
+  limits_.nodes = main.limits_.nodes;
   deadlines_ = {};
   begin_search(root, stop);
   if (root_moves_.empty()) return;
@@ -611,7 +626,7 @@ bool Search<G>::should_stop() {
   if (aborted_) return true;
   published_nodes_.store(nodes_, std::memory_order_relaxed);
   if (stop_->requested()) return aborted_ = true;
-  if (limits_.nodes && total_nodes() >= *limits_.nodes) return aborted_ = true;
+  if (limits_.nodes && counted_nodes() >= *limits_.nodes) return aborted_ = true;
   if (deadlines_.hard_ms && clock_.elapsed_ms() >= *deadlines_.hard_ms) return aborted_ = true;
   return false;
 }
