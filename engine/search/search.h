@@ -11,7 +11,8 @@
 // report nothing. The main search reports, keeps the clock and the limits (node
 // limits count every thread's nodes), and when it ends the helpers end with it.
 // Its answer stands unless a helper finished a deeper iteration with a better
-// score. Each helper has its own killers, history and principal-variation tables
+// score. A game's exact solver runs on the main thread alone; beside a solver that
+// proves wins only (Gomoku's threat solver) the helpers already search. Each helper has its own killers, history and principal-variation tables
 // (about 140 KiB, see docs/architecture.md); the shared table is the only large
 // one, so Hash is the total whatever the thread count. Threads 1 runs no helper
 // and searches exactly as a single-threaded search does.
@@ -303,6 +304,7 @@ class Search {
         }
       }
     }
+    bool started() const { return !threads_.empty(); }
     void end() {
       stop_.request();
       for (std::thread& t : threads_) t.join();
@@ -323,6 +325,16 @@ class Search {
   // The answer of a helper that finished a deeper iteration with a better score
   // than `result` (the main search's), taken over; the new line is reported.
   void adopt_deeper_helper(SearchResult& result);
+  // Whether the game's solver proves wins only (Gomoku's threat solver), so that
+  // the search goes on when it proves nothing.
+  static constexpr bool kSolverProvesWinsOnly = [] {
+    if constexpr (HasExactSolver<G>) {
+      using Solver = typename ExactSolverSlot<G>::type::element_type;
+      return requires { requires Solver::kProvesWinsOnly; };
+    } else {
+      return false;
+    }
+  }();
   // Whether the game's exact solver expects to prove `root` within the limits.
   bool exact_applies(const G& root) const {
     if constexpr (HasExactSolver<G>) {
@@ -429,29 +441,34 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
 
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
+    const int remaining = std::max(1, position_.max_remaining_plies());
+    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
+    while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
+      helpers_.push_back(std::make_unique<Search>(table_));
+    helpers_.resize(static_cast<std::size_t>(threads_ - 1));
+    HelperThreads helper_threads;
     if constexpr (HasExactSolver<G>) {
       // A depth limit short of the end of the game asks for a horizon, which a
       // proof does not have: such a search stays the depth-limited one, so that
       // `go depth N` ends after N plies whatever the level.
       const bool depth_reaches_end = !limits.depth || *limits.depth >= position_.max_remaining_plies();
-      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root) &&
-          run_exact(root, lines, options.own_book, result)) {
-        if (limits.infinite) stop.wait();
-        result.nodes = nodes_;
-        result.time_ms = clock_.elapsed_ms();
-        return result;
+      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root)) {
+        // The solver runs on this thread alone (helpers would each prove the same
+        // position). One that proves wins only mostly hands the position back to
+        // the search: the helpers start searching meanwhile, on the cores the
+        // solver leaves idle. An exact solver ends the search either way, and
+        // keeps the cores to itself.
+        if (kSolverProvesWinsOnly && lines == 1) helper_threads.start(*this, root, std::max(max_depth, 1));
+        if (run_exact(root, lines, options.own_book, result)) {
+          helper_threads.end();
+          if (limits.infinite) stop.wait();
+          result.nodes = total_nodes();
+          result.time_ms = clock_.elapsed_ms();
+          return result;
+        }
       }
     }
-    const int remaining = std::max(1, position_.max_remaining_plies());
-    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
-
-    // The helpers start after the exact solver had its turn: it runs on this thread
-    // alone (helpers would each prove the same position).
-    while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
-      helpers_.push_back(std::make_unique<Search>(table_));
-    helpers_.resize(static_cast<std::size_t>(threads_ - 1));
-    HelperThreads helper_threads;
-    helper_threads.start(*this, root, std::max(max_depth, 1));
+    if (!helper_threads.started()) helper_threads.start(*this, root, std::max(max_depth, 1));
 
     TimeManager timing(deadlines_);
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
@@ -971,12 +988,12 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 template <core::Game G>
 bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
-    // threads: only the main search comes here; the helpers start after the solver
-    // has answered or given the position back. threads_ is the Threads count of this
-    // run, for a solver that can use more than one.
+    // threads: only the main search comes here. Helpers run meanwhile only beside a
+    // solver that proves wins only (they search; see run); an exact solver has the
+    // cores to itself, and threads_ is the Threads count of this run for a solver
+    // that can use more than one.
     auto& solver = *exact_solver_;  // run() prepared it
-    using Solver = std::remove_reference_t<decltype(solver)>;
-    constexpr bool wins_only = requires { requires Solver::kProvesWinsOnly; };
+    constexpr bool wins_only = kSolverProvesWinsOnly;
     if (wins_only && lines > 1) return false;
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
     solver.reset_nodes();
