@@ -358,6 +358,7 @@ class Search {
   // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
   std::atomic<std::uint64_t> published_nodes_{0};
   const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
+  const core::StopSignal* outer_stop_ = nullptr;  // a helper's: the main search's stop
   // A helper's last complete iteration and its first line (what a later, unfinished
   // iteration leaves in root_moves_ is partial).
   int completed_depth_ = 0;
@@ -558,12 +559,17 @@ void Search<G>::search_iteration(int depth, std::size_t lines) {
 template <core::Game G>
 void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
                            const core::StopSignal& stop) {
-  // The main search keeps the clock; a node limit counts every thread's nodes, so
-  // each thread ends at it by itself, whatever the others are doing.
+  // Each thread ends by itself at the main search's hard deadline, its `stop` and a
+  // node limit (which counts every thread's nodes), whatever the others are doing:
+  // on a loaded machine the main search then finds the helpers ended rather than
+  // waiting for each to be scheduled once more after it raised `stop`.
   main_search_ = &main;
   limits_ = {};
   limits_.nodes = main.limits_.nodes;
   deadlines_ = {};
+  deadlines_.hard_ms = main.deadlines_.hard_ms;
+  clock_ = main.clock_;
+  outer_stop_ = main.stop_;
   begin_search(root, stop);
   if (root_moves_.empty()) return;
   for (int depth = 1; depth <= max_depth; ++depth) {
@@ -642,7 +648,7 @@ template <core::Game G>
 bool Search<G>::should_stop() {
   if (aborted_) return true;
   published_nodes_.store(nodes_, std::memory_order_relaxed);
-  if (stop_->requested()) return aborted_ = true;
+  if (stop_->requested() || (outer_stop_ != nullptr && outer_stop_->requested())) return aborted_ = true;
   if (limits_.nodes && counted_nodes() >= *limits_.nodes) return aborted_ = true;
   if (deadlines_.hard_ms && clock_.elapsed_ms() >= *deadlines_.hard_ms) return aborted_ = true;
   return false;
