@@ -20,8 +20,8 @@ otherwise idle machine, with at most as many threads as it has cores.
 Examples:
   matches/scaling.py --threads 1,2                      # depth, every game
   matches/scaling.py --threads 1,2,4,8 --games reversi,gomoku --extra-depth 3 --repeat 3
-  matches/scaling.py --mode solve --threads 1,2 \\
-      --bench-solve-file tests/data/connect4/Test_L1_R2 --endgame-file tests/data/reversi/ffo_40_49.obf
+  matches/scaling.py --mode solve --threads 1,2 --bench-solve-file tests/data/connect4/Test_L1_R2 \\
+      --endgame-file tests/data/reversi/fforum-40-59.obf --endgame-args "--first 10"   # FFO #40-49
 
 The 2-threads-against-1 strength test at equal time is a narabe-match run, not this
 script (docs/architecture.md, "Threads"):

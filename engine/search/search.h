@@ -1002,6 +1002,8 @@ bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
     constexpr bool wins_only = kSolverProvesWinsOnly;
     if (wins_only && lines > 1) return false;
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
+    // A solver that runs on several threads gets the run's Threads.
+    if constexpr (requires { solver.set_threads(threads_); }) solver.set_threads(threads_);
     solver.reset_nodes();
     // A proof that must end the search (an exact solver) may run to the hard
     // limit; one the search goes on from when it fails (wins only) is held to the
