@@ -47,6 +47,8 @@ GOMOCUP_WORDS = {"START", "RECTSTART", "RESTART", "INFO", "ABOUT", "BEGIN", "TUR
 
 def normalise(line):
     line = re.sub(r"\b(time|nps) \d+", r"\1 *", line)
+    # Threads offers the machine's hardware threads: the page shows this machine's.
+    line = re.sub(r"(option name Threads type spin default \d+ min \d+ max) \d+", r"\1 *", line)
     line = re.sub(r" \d+ nps$", " * nps", line)
     line = re.sub(r"^nodestats (\d+) [\d.]+$", r"nodestats \1 *", line)
     line = re.sub(r"^(=== [^/]+/[^/]+)/[\d.]+$", r"\1/*", line)

@@ -61,11 +61,35 @@ TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) {
   return const_cast<Bucket&>(std::as_const(*this).bucket_for(key));
 }
 
+TranspositionTable::Data TranspositionTable::Data::unpack(std::uint64_t word) {
+  return Data{static_cast<std::uint16_t>(word >> 32), static_cast<std::int16_t>(static_cast<std::uint16_t>(word >> 16)),
+              static_cast<std::uint8_t>(word >> 8), static_cast<std::uint8_t>(word)};
+}
+
+std::uint64_t TranspositionTable::Data::pack() const {
+  return static_cast<std::uint64_t>(move) << 32 | static_cast<std::uint64_t>(static_cast<std::uint16_t>(score)) << 16 |
+         static_cast<std::uint64_t>(depth) << 8 | generation_bound;
+}
+
+TranspositionTable::Snapshot TranspositionTable::read(const Entry& entry) {
+  // atomic_ref needs a non-const object; the loads do not write.
+  Entry& words = const_cast<Entry&>(entry);
+  const std::uint64_t data = std::atomic_ref(words.data).load(std::memory_order_relaxed);
+  const std::uint64_t key_xor_data = std::atomic_ref(words.key_xor_data).load(std::memory_order_relaxed);
+  return Snapshot{key_xor_data ^ data, Data::unpack(data)};
+}
+
+void TranspositionTable::write(Entry& entry, std::uint64_t key, const Data& data) {
+  const std::uint64_t word = data.pack();
+  std::atomic_ref(entry.data).store(word, std::memory_order_relaxed);
+  std::atomic_ref(entry.key_xor_data).store(key ^ word, std::memory_order_relaxed);
+}
+
 std::optional<TableHit> TranspositionTable::probe(std::uint64_t key) const {
   for (const Entry& e : bucket_for(key).entries) {
-    if (e.key == key && (e.generation_bound & 3) != 0) {
-      return TableHit{Move(e.move), e.score, e.depth, static_cast<Bound>(e.generation_bound & 3)};
-    }
+    const Snapshot seen = read(e);
+    if (seen.key == key && seen.data.bound() != Bound::kNone)
+      return TableHit{Move(seen.data.move), seen.data.score, seen.data.depth, seen.data.bound()};
   }
   return std::nullopt;
 }
@@ -74,35 +98,39 @@ void TranspositionTable::store(std::uint64_t key, Move move, Score score, int de
                                Bound bound) {
   Bucket& bucket = bucket_for(key);
   Entry* victim = nullptr;
+  Snapshot victim_seen{};
   int victim_worth = 1 << 30;
   for (Entry& e : bucket.entries) {
-    if (e.key == key) {
+    const Snapshot seen = read(e);
+    if (seen.key == key) {
       victim = &e;
+      victim_seen = seen;
       break;
     }
     // Worth keeping: deep entries of the current search. Stale generations count as shallow.
-    const int age = (generation_ - (e.generation_bound >> 2)) & 63;
-    const int worth = (e.generation_bound & 3) == 0 ? -1 : e.depth - 8 * age;
+    const int age = (generation_ - seen.data.generation()) & 63;
+    const int worth = seen.data.bound() == Bound::kNone ? -1 : seen.data.depth - 8 * age;
     if (worth < victim_worth) {
       victim_worth = worth;
       victim = &e;
+      victim_seen = seen;
     }
   }
   // Keep the old best move when the new result has none for the same position.
-  if (move.is_null() && victim->key == key) move = Move(victim->move);
-  victim->key = key;
-  victim->move = move.value();
-  victim->score = static_cast<std::int16_t>(score);
-  victim->depth = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
-  victim->generation_bound = static_cast<std::uint8_t>((generation_ << 2) | static_cast<int>(bound));
+  if (move.is_null() && victim_seen.key == key) move = Move(victim_seen.data.move);
+  write(*victim, key,
+        Data{move.value(), static_cast<std::int16_t>(score), static_cast<std::uint8_t>(std::clamp(depth, 0, 255)),
+             static_cast<std::uint8_t>((generation_ << 2) | static_cast<int>(bound))});
 }
 
 int TranspositionTable::hashfull() const {
   const std::size_t sample = std::min<std::size_t>(buckets_.size(), 250);
   int used = 0;
   for (std::size_t i = 0; i < sample; ++i)
-    for (const Entry& e : buckets_[i].entries)
-      if ((e.generation_bound & 3) != 0 && (e.generation_bound >> 2) == generation_) ++used;
+    for (const Entry& e : buckets_[i].entries) {
+      const Data data = read(e).data;
+      if (data.bound() != Bound::kNone && data.generation() == generation_) ++used;
+    }
   return sample == 0 ? 0 : static_cast<int>(used * 1000 / (sample * kBucketSize));
 }
 

@@ -4,9 +4,16 @@
 // entries fill one 64-byte cache line; a new result replaces the entry of the same
 // key, else the shallowest or oldest one.
 //
-//   entry: | key 64 | move 16 | score 16 | depth 8 | generation 6 : bound 2 |  (+16 padding)
+//   entry: | key XOR data 64 | data: 16 unused | move 16 | score 16 | depth 8 | generation 6 : bound 2 |
+//
+// Every search thread probes and stores here at once, without locks (lazy SMP,
+// engine/search/search.h): each entry is two 64-bit words read and written as
+// relaxed atomics, the first holding the key XOR the second. Two threads writing one
+// entry at once can leave the words of different stores; the XOR then no longer
+// gives the key, and the probe misses instead of returning a torn result.
 
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -54,14 +61,32 @@ class TranspositionTable {
   std::size_t entry_count() const { return buckets_.size() * kBucketSize; }
 
  private:
+  // Plain words, read and written only through std::atomic_ref (relaxed), so that
+  // all-zero memory is an empty bucket and the table stays a plain array.
   struct Entry {
-    std::uint64_t key = 0;
+    std::uint64_t key_xor_data = 0;
+    std::uint64_t data = 0;  // see Data
+  };
+  static_assert(sizeof(Entry) == 16);
+  // One entry's contents, decoded from its two words.
+  struct Data {
     std::uint16_t move = 0;  // meaningless while bound is kNone
     std::int16_t score = 0;
     std::uint8_t depth = 0;
     std::uint8_t generation_bound = 0;  // generation << 2 | bound
+
+    static Data unpack(std::uint64_t word);
+    std::uint64_t pack() const;
+    Bound bound() const { return static_cast<Bound>(generation_bound & 3); }
+    int generation() const { return generation_bound >> 2; }
   };
-  static_assert(sizeof(Entry) == 16);
+  // What an entry holds, read at once: its key (when the words agree) and data.
+  struct Snapshot {
+    std::uint64_t key;
+    Data data;
+  };
+  static Snapshot read(const Entry& entry);
+  static void write(Entry& entry, std::uint64_t key, const Data& data);
   static constexpr std::size_t kBucketSize = 4;
   struct alignas(64) Bucket {
     Entry entries[kBucketSize];

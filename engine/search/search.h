@@ -4,6 +4,19 @@
 // ordering by hash move, killers and history, distance-adjusted win/loss scores and
 // MultiPV. Limits: depth, nodes, movetime, clock, infinite, and an external stop.
 //
+// Threads (lazy SMP): with SearchOptions::threads N > 1 the search starts N - 1
+// helper searches on threads of their own, over the same root and the same shared
+// transposition table. The helpers skip some depths (helper_skips_depth), so they
+// run ahead of the main search and fill the table with what it will ask next; they
+// report nothing. The main search reports, keeps the clock and the limits (node
+// limits count every thread's nodes), and when it ends the helpers end with it.
+// Its answer stands unless a helper finished a deeper iteration with a better
+// score. A game's exact solver runs on the main thread alone; beside a solver that
+// proves wins only (Gomoku's threat solver) the helpers already search. Each helper has its own killers, history and principal-variation tables
+// (about 140 KiB, see docs/architecture.md); the shared table is the only large
+// one, so Hash is the total whatever the thread count. Threads 1 runs no helper
+// and searches exactly as a single-threaded search does.
+//
 // Optional hooks of a game, resolved at compile time (the inner loop is the same
 // for every game):
 //   int move_order_bonus(Move) const   -- larger is searched earlier
@@ -42,11 +55,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <new>
 #include <optional>
+#include <system_error>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -69,7 +85,20 @@ struct SearchOptions {
   bool exact = true;
   // Let the exact solver answer from the game's opening book (the OwnBook option).
   bool own_book = true;
+  // Search threads, the main one included (the Threads option). The exact solver
+  // runs on the main thread only; Search::threads_ is the count it may be given.
+  int threads = 1;
 };
+
+// Whether helper thread `helper` (1 for the first) skips iteration `depth`: helpers
+// in pairs of growing span and phase, so that at any moment the threads are spread
+// over the next few depths rather than all on the main search's.
+constexpr bool helper_skips_depth(int helper, int depth) {
+  constexpr int kSpan[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3};
+  constexpr int kPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5};
+  const int i = (helper - 1) % 12;
+  return ((depth + kPhase[i]) / kSpan[i]) % 2 != 0;
+}
 
 template <class G>
 concept HasMoveOrderBonus = requires(const G& g, core::Move m) {
@@ -182,6 +211,7 @@ class Search {
   void clear_memory() {
     killers_ = {};
     history_ = {};
+    for (auto& helper : helpers_) helper->clear_memory();
     if constexpr (HasExactSolver<G>) {
       if (exact_solver_) exact_solver_->clear();
     }
@@ -237,6 +267,74 @@ class Search {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
   void report(std::size_t lines, int depth);
+  // Nodes of this search and its helpers (what the helpers last published).
+  std::uint64_t total_nodes() const {
+    std::uint64_t total = nodes_;
+    for (const auto& helper : helpers_) total += helper->published_nodes_.load(std::memory_order_relaxed);
+    return total;
+  }
+  // What a node limit counts: every thread's nodes. A helper reads the published
+  // counts of the main search and of every helper.
+  std::uint64_t counted_nodes() const {
+    if (main_search_ == nullptr) return total_nodes();
+    std::uint64_t total = main_search_->published_nodes_.load(std::memory_order_relaxed);
+    for (const auto& helper : main_search_->helpers_) total += helper->published_nodes_.load(std::memory_order_relaxed);
+    return total;
+  }
+  // The helper searches of a run with threads > 1, each on its own thread: started
+  // by start, ended (stopped and joined) by end or the destructor.
+  class HelperThreads {
+   public:
+    HelperThreads() = default;
+    HelperThreads(const HelperThreads&) = delete;
+    HelperThreads& operator=(const HelperThreads&) = delete;
+    ~HelperThreads() { end(); }
+    void start(Search& main, const G& root, int max_depth) {
+      std::vector<std::unique_ptr<Search>>& helpers = main.helpers_;
+      for (std::size_t i = 0; i < helpers.size(); ++i) {
+        // Nothing of an earlier run counts, also for a helper whose thread is not had.
+        helpers[i]->published_nodes_.store(0, std::memory_order_relaxed);
+        helpers[i]->completed_depth_ = 0;
+        try {
+          threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, index = static_cast<int>(i + 1), this] {
+            helper.run_helper(main, root, index, max_depth, stop_);
+          });
+        } catch (const std::system_error&) {
+          break;  // no more threads to be had: the search runs on those it has
+        }
+      }
+    }
+    bool started() const { return !threads_.empty(); }
+    void end() {
+      stop_.request();
+      for (std::thread& t : threads_) t.join();
+      threads_.clear();
+    }
+
+   private:
+    core::StopSignal stop_;
+    std::vector<std::thread> threads_;
+  };
+  // A helper's search: iterative deepening over `root` (the depths helper_skips_depth
+  // leaves it) until `max_depth`, `stop` or the main search's node limit, reporting nothing.
+  void run_helper(const Search& main, const G& root, int index, int max_depth, const core::StopSignal& stop);
+  // Sets up the position and per-search state shared by run and run_helper.
+  void begin_search(const G& root, const core::StopSignal& stop);
+  // One iteration of the root: every line to `depth`, then the lines sorted.
+  void search_iteration(int depth, std::size_t lines);
+  // The answer of a helper that finished a deeper iteration with a better score
+  // than `result` (the main search's), taken over; the new line is reported.
+  void adopt_deeper_helper(SearchResult& result);
+  // Whether the game's solver proves wins only (Gomoku's threat solver), so that
+  // the search goes on when it proves nothing.
+  static constexpr bool kSolverProvesWinsOnly = [] {
+    if constexpr (HasExactSolver<G>) {
+      using Solver = typename ExactSolverSlot<G>::type::element_type;
+      return requires { requires Solver::kProvesWinsOnly; };
+    } else {
+      return false;
+    }
+  }();
   // Whether the game's exact solver expects to prove `root` within the limits.
   bool exact_applies(const G& root) const {
     if constexpr (HasExactSolver<G>) {
@@ -253,6 +351,18 @@ class Search {
                     std::vector<Move> pv);
 
   core::TranspositionTable& table_;
+  // The helper searches (threads - 1 of them), kept between runs for their history.
+  std::vector<std::unique_ptr<Search>> helpers_;
+  // Threads of the run in progress: the count an exact solver may use (run_exact).
+  int threads_ = 1;
+  // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
+  std::atomic<std::uint64_t> published_nodes_{0};
+  const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
+  const core::StopSignal* outer_stop_ = nullptr;  // a helper's: the main search's stop
+  // A helper's last complete iteration and its first line (what a later, unfinished
+  // iteration leaves in root_moves_ is partial).
+  int completed_depth_ = 0;
+  RootMove completed_line_;
   G position_;
   const core::StopSignal* stop_ = nullptr;
   const SearchCallbacks* callbacks_ = nullptr;
@@ -299,33 +409,16 @@ template <core::Game G>
 SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const SearchOptions& options,
                             const SearchCallbacks& callbacks, const core::StopSignal& stop) {
   clock_.restart();
-  position_ = root;
-  stop_ = &stop;
   callbacks_ = &callbacks;
   limits_ = limits;
   deadlines_ = plan_time(limits, root.side_to_move());
-  nodes_ = 0;
-  seldepth_ = 0;
-  aborted_ = false;
+  threads_ = std::max(options.threads, 1);
   fit_budget();
   table_.new_search();
-  killers_ = {};
-  set_up_selectivity(root);
+  begin_search(root, stop);
 
   SearchResult result;
-  typename G::MoveList moves;
-  generate_searched_moves(position_, moves);
-  root_moves_.clear();
-  for (Move m : moves) root_moves_.push_back(RootMove{m, -core::kInfinity, -core::kInfinity, {m}});
-
   if (!root_moves_.empty()) {
-    // Before any iteration completes, the hash move (or the first move) is the answer,
-    // so even a search stopped at once returns something legal.
-    if (auto hit = table_.probe(position_.hash()); hit && !hit->move.is_null()) {
-      auto it = std::find_if(root_moves_.begin(), root_moves_.end(),
-                             [&](const RootMove& r) { return r.move == hit->move; });
-      if (it != root_moves_.end()) std::rotate(root_moves_.begin(), it, it + 1);
-    }
     result.best_move = root_moves_.front().move;
 
     // No budget at all (`go nodes 0`, `go depth 0`, a clock or movetime already
@@ -349,36 +442,38 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
 
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
+    const int remaining = std::max(1, position_.max_remaining_plies());
+    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
+    while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
+      helpers_.push_back(std::make_unique<Search>(table_));
+    helpers_.resize(static_cast<std::size_t>(threads_ - 1));
+    HelperThreads helper_threads;
     if constexpr (HasExactSolver<G>) {
       // A depth limit short of the end of the game asks for a horizon, which a
       // proof does not have: such a search stays the depth-limited one, so that
       // `go depth N` ends after N plies whatever the level.
       const bool depth_reaches_end = !limits.depth || *limits.depth >= position_.max_remaining_plies();
-      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root) &&
-          run_exact(root, lines, options.own_book, result)) {
-        if (limits.infinite) stop.wait();
-        result.nodes = nodes_;
-        result.time_ms = clock_.elapsed_ms();
-        return result;
+      if (options.exact && depth_reaches_end && exact_applies(root) && prepare(root)) {
+        // The solver runs on this thread alone (helpers would each prove the same
+        // position). One that proves wins only mostly hands the position back to
+        // the search: the helpers start searching meanwhile, on the cores the
+        // solver leaves idle. An exact solver ends the search either way, and
+        // keeps the cores to itself.
+        if (kSolverProvesWinsOnly && lines == 1) helper_threads.start(*this, root, std::max(max_depth, 1));
+        if (run_exact(root, lines, options.own_book, result)) {
+          helper_threads.end();
+          if (limits.infinite) stop.wait();
+          result.nodes = total_nodes();
+          result.time_ms = clock_.elapsed_ms();
+          return result;
+        }
       }
     }
-    const int remaining = std::max(1, position_.max_remaining_plies());
-    const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
+    if (!helper_threads.started()) helper_threads.start(*this, root, std::max(max_depth, 1));
 
     TimeManager timing(deadlines_);
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
-      for (RootMove& r : root_moves_) {
-        r.previous_score = r.score;
-        r.score = -core::kInfinity;
-      }
-      for (std::size_t pv_index = 0; pv_index < lines && !aborted_; ++pv_index) {
-        if (pv_index == 0 && lines == 1) search_first_line(depth);
-        else search_root(depth, pv_index, -core::kInfinity, core::kInfinity);
-        if (aborted_) break;
-        // The best of the remaining moves moves up to this rank; the others keep their order.
-        std::stable_sort(root_moves_.begin() + static_cast<std::ptrdiff_t>(pv_index), root_moves_.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-      }
+      search_iteration(depth, lines);
       if (aborted_) {
         // An unfinished iteration does not count, except for a move that it searched
         // whole and found better than the first move's fresh score: that move
@@ -407,14 +502,114 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       if (timing.stop_after({depth, result.best_move, result.score, root_moves_.size(), clock_.elapsed_ms()})) break;
       if (should_stop()) break;
     }
+    helper_threads.end();
+    if (lines == 1) adopt_deeper_helper(result);
   }
 
   // `go infinite` must not answer before `stop`, whatever the search found.
   if (limits.infinite) stop.wait();
 
-  result.nodes = nodes_;
+  result.nodes = total_nodes();  // the helpers have ended: their counts are final
   result.time_ms = clock_.elapsed_ms();
   return result;
+}
+
+template <core::Game G>
+void Search<G>::begin_search(const G& root, const core::StopSignal& stop) {
+  position_ = root;
+  stop_ = &stop;
+  nodes_ = 0;
+  published_nodes_.store(0, std::memory_order_relaxed);
+  seldepth_ = 0;
+  aborted_ = false;
+  completed_depth_ = 0;
+  completed_line_ = {};
+  killers_ = {};
+  set_up_selectivity(root);
+
+  typename G::MoveList moves;
+  generate_searched_moves(position_, moves);
+  root_moves_.clear();
+  for (Move m : moves) root_moves_.push_back(RootMove{m, -core::kInfinity, -core::kInfinity, {m}});
+  // Before any iteration completes, the hash move (or the first move) is the answer,
+  // so even a search stopped at once returns something legal.
+  if (auto hit = table_.probe(position_.hash()); hit && !hit->move.is_null()) {
+    auto it = std::find_if(root_moves_.begin(), root_moves_.end(),
+                           [&](const RootMove& r) { return r.move == hit->move; });
+    if (it != root_moves_.end()) std::rotate(root_moves_.begin(), it, it + 1);
+  }
+}
+
+template <core::Game G>
+void Search<G>::search_iteration(int depth, std::size_t lines) {
+  for (RootMove& r : root_moves_) {
+    r.previous_score = r.score;
+    r.score = -core::kInfinity;
+  }
+  for (std::size_t pv_index = 0; pv_index < lines && !aborted_; ++pv_index) {
+    if (pv_index == 0 && lines == 1) search_first_line(depth);
+    else search_root(depth, pv_index, -core::kInfinity, core::kInfinity);
+    if (aborted_) break;
+    // The best of the remaining moves moves up to this rank; the others keep their order.
+    std::stable_sort(root_moves_.begin() + static_cast<std::ptrdiff_t>(pv_index), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+  }
+}
+
+template <core::Game G>
+void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
+                           const core::StopSignal& stop) {
+  // Each thread ends by itself at the main search's hard deadline, its `stop` and a
+  // node limit (which counts every thread's nodes), whatever the others are doing:
+  // on a loaded machine the main search then finds the helpers ended rather than
+  // waiting for each to be scheduled once more after it raised `stop`.
+  main_search_ = &main;
+  limits_ = {};
+  limits_.nodes = main.limits_.nodes;
+  deadlines_ = {};
+  deadlines_.hard_ms = main.deadlines_.hard_ms;
+  clock_ = main.clock_;
+  outer_stop_ = main.stop_;
+  begin_search(root, stop);
+  if (root_moves_.empty()) return;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    // The first iterations are cheap and fill the table for every thread alike.
+    if (depth > 2 && helper_skips_depth(index, depth)) continue;
+    search_iteration(depth, 1);
+    if (aborted_) break;
+    completed_depth_ = depth;
+    completed_line_ = root_moves_.front();
+    const Score best = root_moves_.front().score;
+    if (core::is_decisive(best) && core::plies_to_end(best) <= depth) break;
+  }
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
+}
+
+template <core::Game G>
+void Search<G>::adopt_deeper_helper(SearchResult& result) {
+  const Search* best = nullptr;
+  const Score main_score = result.depth > 0 ? result.score : -core::kInfinity;
+  for (const auto& helper : helpers_) {
+    if (helper->completed_depth_ <= result.depth) continue;
+    if (helper->completed_line_.score <= (best ? best->completed_line_.score : main_score)) continue;
+    best = helper.get();
+  }
+  if (best == nullptr) return;
+  const RootMove& line = best->completed_line_;
+  result.best_move = line.move;
+  result.score = line.score;
+  result.depth = best->completed_depth_;
+  result.ponder_move = line.pv.size() > 1 ? line.pv[1] : Move::null();
+  if (!callbacks_->on_line) return;
+  LineReport report;
+  report.depth = best->completed_depth_;
+  report.seldepth = std::max(best->seldepth_, report.depth);
+  report.score = line.score;
+  report.nodes = total_nodes();
+  report.time_ms = clock_.elapsed_ms();
+  report.hashfull = table_.hashfull();
+  report.pv = line.pv;
+  callbacks_->on_line(report);
 }
 
 template <core::Game G>
@@ -452,8 +647,9 @@ typename Search<G>::Score Search<G>::search_root(int depth, std::size_t pv_index
 template <core::Game G>
 bool Search<G>::should_stop() {
   if (aborted_) return true;
-  if (stop_->requested()) return aborted_ = true;
-  if (limits_.nodes && nodes_ >= *limits_.nodes) return aborted_ = true;
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
+  if (stop_->requested() || (outer_stop_ != nullptr && outer_stop_->requested())) return aborted_ = true;
+  if (limits_.nodes && counted_nodes() >= *limits_.nodes) return aborted_ = true;
   if (deadlines_.hard_ms && clock_.elapsed_ms() >= *deadlines_.hard_ms) return aborted_ = true;
   return false;
 }
@@ -798,11 +994,16 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 template <core::Game G>
 bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
+    // threads: only the main search comes here. Helpers run meanwhile only beside a
+    // solver that proves wins only (they search; see run); an exact solver has the
+    // cores to itself, and threads_ is the Threads count of this run for a solver
+    // that can use more than one.
     auto& solver = *exact_solver_;  // run() prepared it
-    using Solver = std::remove_reference_t<decltype(solver)>;
-    constexpr bool wins_only = requires { requires Solver::kProvesWinsOnly; };
+    constexpr bool wins_only = kSolverProvesWinsOnly;
     if (wins_only && lines > 1) return false;
     if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
+    // A solver that runs on several threads gets the run's Threads.
+    if constexpr (requires { solver.set_threads(threads_); }) solver.set_threads(threads_);
     solver.reset_nodes();
     // A proof that must end the search (an exact solver) may run to the hard
     // limit; one the search goes on from when it fails (wins only) is held to the
@@ -913,7 +1114,7 @@ void Search<G>::report(std::size_t lines, int depth) {
     line.seldepth = std::max(seldepth_, depth);
     line.multipv = static_cast<int>(i + 1);
     line.score = root_moves_[i].score;
-    line.nodes = nodes_;
+    line.nodes = total_nodes();
     line.time_ms = ms;
     line.hashfull = table_.hashfull();
     line.pv = root_moves_[i].pv;

@@ -91,8 +91,8 @@ core::Status EngineHost::apply(OptionChange change) {
       session_->clear_memory();
       break;
     case OptionId::kThreads: {
-      // The search runs on one thread for now; the value is kept, clamped to what the
-      // machine has, for when it does not.
+      // Kept clamped to what the machine has: more threads than cores only slow
+      // each other down. Every search the loops start reads it (SearchRequest).
       const ThreadsSetting setting = clamp_threads(change.updated.threads, std::thread::hardware_concurrency());
       change.updated.threads = setting.threads;
       notice_(setting.note);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
@@ -24,7 +25,7 @@ struct SpinSpec {
 
 constexpr SpinSpec kSpins[] = {
     {OptionId::kHash, "Hash", 1, 4096, 64},
-    {OptionId::kThreads, "Threads", 1, 64, 1},
+    {OptionId::kThreads, "Threads", 1, kMaxThreads, 1},
     {OptionId::kMultiPv, "MultiPV", 1, 32, 1},
     {OptionId::kSeed, "Seed", 0, 2147483647, 0},
     {OptionId::kMoveOverhead, "Move Overhead", 0, 5000, 10},
@@ -62,8 +63,10 @@ std::string_view trim(std::string_view s) {
 std::vector<std::string> option_lines() {
   std::vector<std::string> lines;
   for (const SpinSpec& spin : kSpins) {
+    // Threads offers what the machine has; more is accepted and clamped (clamp_threads).
+    const long long max = spin.id == OptionId::kThreads ? hardware_threads() : spin.max;
     lines.push_back(fmt::format("option name {} type spin default {} min {} max {}", spin.name,
-                                spin.fallback, spin.min, spin.max));
+                                spin.fallback, spin.min, max));
     if (spin.id == OptionId::kThreads)
       lines.emplace_back("option name Level type combo default max var easy var normal var hard var max");
   }
@@ -188,12 +191,17 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   return core::make_error(fmt::format("unknown option '{}'", printable(name, 40)));
 }
 
+int hardware_threads() {
+  return static_cast<int>(std::clamp<unsigned>(std::thread::hardware_concurrency(), 1, kMaxThreads));
+}
+
 ThreadsSetting clamp_threads(int requested, unsigned hardware) {
-  const int available = static_cast<int>(std::clamp<unsigned>(hardware, 1, 1024));
+  const int available = static_cast<int>(std::clamp<unsigned>(hardware, 1, kMaxThreads));
+  const int kept = std::clamp(requested, 1, available);
+  const std::string runs = fmt::format("searches run on {} thread{}", kept, kept == 1 ? "" : "s");
   if (requested > available)
-    return {available, fmt::format("Threads {} clamped to {} (hardware threads); the search uses 1 thread",
-                                   requested, available)};
-  return {requested, fmt::format("Threads {}; the search uses 1 thread", requested)};
+    return {kept, fmt::format("Threads {} clamped to {} (hardware threads); {}", requested, available, runs)};
+  return {kept, fmt::format("Threads {}; {}", kept, runs)};
 }
 
 core::TranspositionTable allocate_table(EngineOptions& options) {

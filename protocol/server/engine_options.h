@@ -54,9 +54,14 @@ std::vector<std::string> option_lines();
 // value out of range is an error and changes nothing.
 core::Expected<OptionChange> parse_setoption(std::string_view args, const EngineOptions& current);
 
+// The most Threads accepts; a value above the machine's hardware threads is clamped
+// to them (clamp_threads), and `uci` offers the hardware threads as the maximum.
+inline constexpr unsigned kMaxThreads = 1024;
+// std::thread::hardware_concurrency() within 1..kMaxThreads (0, unknown, counts as 1).
+int hardware_threads();
+
 // The Threads value kept for a request of `requested` on a machine with `hardware`
-// threads (0: unknown, counted as 1), and what to tell the user about it. The search
-// runs on one thread whatever the value; the note says so.
+// threads (0: unknown, counted as 1), and what to tell the user about it.
 struct ThreadsSetting {
   int threads;
   std::string note;

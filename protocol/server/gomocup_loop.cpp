@@ -598,6 +598,8 @@ void GomocupLoop::start_search() {
   SearchRequest request;
   request.level = core::Level::kMax;
   request.limits = plan_gomocup_search(limits(), host_.session().side_to_move(), spent);
+  // The manager's thread_num, held to the machine's threads as Threads is.
+  request.threads = std::min(thread_num_, hardware_threads());
   SearchJob job = host_.session().make_search_job(request, nullptr);
   host_.start(
       [this, job = std::move(job), read](const core::StopSignal& stop) {

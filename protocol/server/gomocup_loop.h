@@ -171,7 +171,7 @@ class GomocupLoop {
   std::optional<std::string> pending_rule_;
   std::optional<std::size_t> pending_hash_mb_;
   std::vector<std::string> pending_messages_;  // written before the next reply
-  int thread_num_ = 1;                         // accepted; the search is single-threaded
+  int thread_num_ = 1;                         // INFO thread_num: the search's threads (at most the machine's)
 
   // When the line of the command being handled was read: the manager's turn clock
   // runs from about then, so the search's budget counts from it (BOARD: its first

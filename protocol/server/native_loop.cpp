@@ -227,6 +227,7 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
   request.level = options.level;
   request.multipv = options.multipv;
   request.own_book = options.own_book;
+  request.threads = options.threads;
   search::SearchLimits& limits = request.limits;
   limits.move_overhead = options.move_overhead_ms;
   bool ponder = false;

@@ -128,6 +128,14 @@ void NBoardLoop::cmd_set(const Tokens& tokens, std::string_view line) {
   if (tokens.size() < 2) return;
   const std::string_view what = tokens[1];
   if (what == "game") return cmd_set_game(after_tokens(line, 2));
+  if (what == "threads") {
+    // narabe's own setting (NBoard sends none): the Threads option, said back in a status.
+    int value = 0;
+    if (tokens.size() < 3 || !parse_int(tokens[2], value)) return error("set threads needs a whole number");
+    if (const core::Status status = host_.set_option(fmt::format("name Threads value {}", value)); !status)
+      return error(status.error());
+    return;
+  }
   if (what == "depth" || what == "contempt") {
     int value = 0;
     if (tokens.size() < 3 || !parse_int(tokens[2], value))
@@ -199,6 +207,7 @@ void NBoardLoop::start_search(int multipv, bool hint) {
   request.level = core::Level::kMax;
   request.multipv = multipv;
   request.own_book = true;
+  request.threads = host_.options().threads;
   request.limits.depth = depth_;
 
   // The latest line of every rank. `hint` reports each move's value once, from the

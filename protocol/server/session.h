@@ -29,6 +29,7 @@ struct SearchRequest {
   core::Level level = core::Level::kMax;
   int multipv = 1;
   bool own_book = true;
+  int threads = 1;  // search threads, the main one included (search.h, lazy SMP)
 };
 
 // A search line with its moves already in the game's notation.

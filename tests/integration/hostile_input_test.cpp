@@ -249,7 +249,7 @@ TEST_F(HostileInputTest, UnknownAndTruncatedCommandsAreOneErrorEach) {
         "setoption", "setoption name", "setoption Hash value 8", "setoption name Hash",
         "setoption name Hash value", "setoption name Hash value abc",
         "setoption name Hash value 999999", "setoption name Hash value 0",
-        "setoption name Hash value 12abc", "setoption name Threads value 65",
+        "setoption name Hash value 12abc", "setoption name Threads value 1025",
         "setoption name MultiPV value 0", "setoption name MultiPV value 33",
         "setoption name Seed value -1", "setoption name Level value impossible",
         "setoption name Level value", "setoption name OwnBook value maybe",

@@ -27,7 +27,8 @@ bool same_options(const EngineOptions& a, const EngineOptions& b) {
 TEST(OptionLines, ListTheEngineOptionsExactly) {
   const std::vector<std::string> expected = {
       "option name Hash type spin default 64 min 1 max 4096",
-      "option name Threads type spin default 1 min 1 max 64",
+      // Threads offers the machine's hardware threads.
+      "option name Threads type spin default 1 min 1 max " + std::to_string(hardware_threads()),
       "option name Level type combo default max var easy var normal var hard var max",
       "option name MultiPV type spin default 1 min 1 max 32",
       "option name Seed type spin default 0 min 0 max 2147483647",
@@ -203,7 +204,7 @@ TEST(ParseSetoption, AcceptsTheRangeLimits) {
   const EngineOptions current;
   EXPECT_EQ(parse_setoption("name Hash value 1", current)->updated.hash_mb, 1);
   EXPECT_EQ(parse_setoption("name Hash value 4096", current)->updated.hash_mb, 4096);
-  EXPECT_EQ(parse_setoption("name Threads value 64", current)->updated.threads, 64);
+  EXPECT_EQ(parse_setoption("name Threads value 1024", current)->updated.threads, 1024);
   EXPECT_EQ(parse_setoption("name MultiPV value 32", current)->updated.multipv, 32);
   EXPECT_EQ(parse_setoption("name Seed value 0", current)->updated.seed, 0u);
 }
@@ -234,7 +235,7 @@ TEST(ParseSetoption, OutOfRangeValuesAreErrors) {
   const EngineOptions current;
   for (std::string_view args :
        {"name Hash value 0", "name Hash value 4097", "name Hash value -64", "name Threads value 0",
-        "name Threads value 65", "name MultiPV value 0", "name MultiPV value 33", "name Seed value -1",
+        "name Threads value 1025", "name MultiPV value 0", "name MultiPV value 33", "name Seed value -1",
         "name Seed value 2147483648"}) {
     auto change = parse_setoption(args, current);
     ASSERT_FALSE(change) << args;

@@ -431,6 +431,13 @@ TEST_F(GomocupLoopTest, RestartClearsTheBoard) {
   move_of(run("BEGIN"));
 }
 
+TEST_F(GomocupLoopTest, ThreadNumSearchesOnThatManyThreads) {
+  EXPECT_EQ(send("INFO thread_num 2"), Lines{});
+  const GomocupPoint move = move_of(run("TURN 7,7"));
+  EXPECT_NE(move, (GomocupPoint{7, 7}));
+  EXPECT_EQ(send("INFO thread_num 1"), Lines{});
+}
+
 TEST_F(GomocupLoopTest, InfoSetsLimitsAndRulesWithoutAReply) {
   EXPECT_EQ(send("INFO timeout_turn 1234"), Lines{});
   EXPECT_EQ(send("INFO timeout_match 60000"), Lines{});

@@ -251,6 +251,24 @@ TEST_F(NBoardLoopTest, SetDepthAndContempt) {
   EXPECT_EQ(loop_.contempt(), 3);
 }
 
+TEST_F(NBoardLoopTest, SetThreadsSearchesOnThemAndSaysWhatItKept) {
+  EXPECT_EQ(send("set threads 1"), Lines{"status Threads 1; searches run on 1 thread"});
+  const Lines two = send("set threads 2");
+  ASSERT_EQ(two.size(), 1u) << joined(two);
+  EXPECT_TRUE(starts_with(two[0], "status Threads 2")) << two[0];
+  // A search on them answers as usual.
+  send("set game " + ggf(kStartBoard, "B[F5]W[F6]B[D3]W[C5]"));
+  const Lines lines = run("go");
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return starts_with(l, "=== "); }), 1)
+      << joined(lines);
+  for (std::string_view bad : {"set threads 0", "set threads x", "set threads", "set threads 1025"}) {
+    const Lines reply = send(bad);
+    ASSERT_EQ(reply.size(), 1u) << bad;
+    EXPECT_TRUE(starts_with(reply[0], "status error: ")) << reply[0];
+  }
+  send("set threads 1");
+}
+
 TEST_F(NBoardLoopTest, UnknownLinesAndAnalyzeAreIgnoredSilently) {
   const std::string fen = loop_.session().fen();
   for (std::string_view line : {"analyze", "isready", "uci", "frobnicate 1 2", "set myname x", "set",

@@ -162,15 +162,16 @@ TEST_F(ResourceLimitsTest, ThreadsBeyondTheMachineAreClampedWithANote) {
   ASSERT_EQ(many.size(), 1u) << joined(many);
   if (hardware < 64) {
     EXPECT_EQ(many[0], "info string Threads 64 clamped to " + std::to_string(hardware) +
-                           " (hardware threads); the search uses 1 thread");
+                           " (hardware threads); searches run on " + std::to_string(hardware) +
+                           (hardware == 1 ? " thread" : " threads"));
   }
   const Lines one = send("setoption name Threads value 1");
-  EXPECT_EQ(one, Lines{"info string Threads 1; the search uses 1 thread"});
-  // Outside the declared range: the usual error, nothing changed.
-  for (std::string_view bad : {"setoption name Threads value 65", "setoption name Threads value 0"}) {
+  EXPECT_EQ(one, Lines{"info string Threads 1; searches run on 1 thread"});
+  // Outside the accepted range: the usual error, nothing changed.
+  for (std::string_view bad : {"setoption name Threads value 1025", "setoption name Threads value 0"}) {
     const Lines reply = send(bad);
     ASSERT_EQ(reply.size(), 1u) << joined(reply);
-    EXPECT_TRUE(starts_with(reply[0], "info string error option Threads must be from 1 to 64")) << reply[0];
+    EXPECT_TRUE(starts_with(reply[0], "info string error option Threads must be from 1 to 1024")) << reply[0];
   }
 }
 
