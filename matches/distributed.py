@@ -132,6 +132,10 @@ def run_shard(match_argv: list[str], shard: int, shards: int, run_id: str, worke
                 process.send_signal(signal.SIGINT)
                 process.wait()
     push_new_lines()
+    if stopped and code == -signal.SIGINT:
+        # Asked to stop before narabe-match had set its SIGINT handler (a shard
+        # still starting when the SPRT decided): a stop, not a failure.
+        code = nm.MATCH_INTERRUPTED
     tail = log.read_text(errors="replace").splitlines()[-8:]
     result = {"shard": shard, "end": True, "code": code, "stopped": stopped, "lines": sent,
               "file": str(out), "log_tail": tail}
