@@ -16,6 +16,7 @@
 #include "engine/games/connect4/solver.h"
 #include "engine/search/search.h"
 #include "tests/games/slow_build.h"
+#include "tests/games/solver_thread_checks.h"
 
 namespace narabe {
 namespace {
@@ -109,18 +110,9 @@ TEST(Connect4Solver, ThreadsProveTheBestColumnAndEachMoveExactly) {
 TEST(Connect4Solver, OneThreadRepeatsItsSearchNodeForNode) {
   const Connect4 game = position_of(read_set("Test_L1_R1", 1).at(0).moves);
   Solver solver(7, 6, 16);
-  const auto count_nodes = [&] {
-    solver.clear_table();
-    solver.reset_nodes();
-    EXPECT_TRUE(solver.solve(game.current(), game.mask(), game.moves_played()).has_value());
-    return solver.nodes();
-  };
-  const std::uint64_t first = count_nodes();
-  EXPECT_EQ(count_nodes(), first);
-  solver.set_threads(2);
-  count_nodes();
-  solver.set_threads(1);
-  EXPECT_EQ(count_nodes(), first);
+  test_support::expect_one_thread_repeats(solver, [&](Solver& s) {
+    EXPECT_TRUE(s.solve(game.current(), game.mask(), game.moves_played()).has_value());
+  });
 }
 
 TEST(Connect4Solver, ANodeBudgetCountsTheNodesOfEveryThread) {

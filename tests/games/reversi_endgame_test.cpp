@@ -24,6 +24,7 @@
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
 #include "tests/games/slow_build.h"
+#include "tests/games/solver_thread_checks.h"
 
 namespace narabe {
 namespace {
@@ -121,18 +122,9 @@ TEST(ReversiEndgame, OneThreadRepeatsItsSearchNodeForNode) {
   auto game = Reversi::from_obf(load_ffo("fforum-1-19.obf", 1).at(0).line);
   ASSERT_TRUE(game.ok());
   EndgameSolver solver(16);
-  const auto count_nodes = [&] {
-    solver.clear_table();
-    solver.reset_nodes();
-    EXPECT_TRUE(solver.solve(game->player(), game->opponent()).has_value());
-    return solver.nodes();
-  };
-  const std::uint64_t first = count_nodes();
-  EXPECT_EQ(count_nodes(), first);
-  solver.set_threads(2);
-  count_nodes();
-  solver.set_threads(1);
-  EXPECT_EQ(count_nodes(), first);
+  test_support::expect_one_thread_repeats(solver, [&](EndgameSolver& s) {
+    EXPECT_TRUE(s.solve(game->player(), game->opponent()).has_value());
+  });
 }
 
 TEST(ReversiEndgame, ANodeBudgetCountsTheNodesOfEveryThread) {
