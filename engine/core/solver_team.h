@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -21,11 +22,19 @@ class SolverTeam {
   explicit SolverTeam(std::uint64_t nodes_before) : nodes_(nodes_before) {}
 
   // Runs work(i) for i in 0..n-1, work(0) on the calling thread and the others on
-  // threads of their own; returns once every one has.
+  // threads of their own; returns once every one has. Where the system gives no
+  // more threads the solve runs on those it has (each thread searches the whole
+  // tree, so any number of them finds the answer).
   template <class Work>
   static void run(std::size_t n, Work work) {
     std::vector<std::jthread> threads;
-    for (std::size_t i = 1; i < n; ++i) threads.emplace_back(work, i);
+    for (std::size_t i = 1; i < n; ++i) {
+      try {
+        threads.emplace_back(work, i);
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
     work(0);
   }
 

@@ -11,11 +11,13 @@
 // report nothing. The main search reports, keeps the clock and the limits (node
 // limits count every thread's nodes), and when it ends the helpers end with it.
 // Its answer stands unless a helper finished a deeper iteration with a better
-// score. A game's exact solver runs on the main thread alone; beside a solver that
-// proves wins only (Gomoku's threat solver) the helpers already search. Each helper has its own killers, history and principal-variation tables
-// (about 140 KiB, see docs/architecture.md); the shared table is the only large
-// one, so Hash is the total whatever the thread count. Threads 1 runs no helper
-// and searches exactly as a single-threaded search does.
+// score. A game's exact solver runs on the main thread alone (with the run's
+// threads for its own use); beside a solver that proves wins only (Gomoku's
+// threat solver) the helpers already search. Each helper has its own killers,
+// history and principal-variation tables (about 140 KiB, see
+// docs/architecture.md); the shared table is the only large one, so Hash is the
+// total whatever the thread count. Threads 1 runs no helper and searches exactly
+// as a single-threaded search does.
 //
 // Optional hooks of a game, resolved at compile time (the inner loop is the same
 // for every game):
