@@ -23,6 +23,7 @@
 #include "engine/games/reversi/reversi.h"
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
+#include "protocol/server/reversi_eval_file.h"
 #include "tests/games/slow_build.h"
 #include "tests/games/solver_thread_checks.h"
 
@@ -102,6 +103,28 @@ TEST(ReversiEndgame, SolvesFastPositionsOfFfo20To39) {
   std::vector<int> numbers = {20, 21, 23};
   if (!NARABE_SLOW_BUILD) numbers.push_back(29);
   for (int n : numbers) expect_solved(solver, positions[static_cast<std::size_t>(n - 20)]);
+}
+
+// With the shipped trained weights the moves are sorted by searches on the pattern
+// evaluation (from 16 empties on: 2 plies at 16-17, 3 at 18-19, 4 from 20), not on
+// the simple one as in the tests above: the order changes, the scores and best
+// moves must not.
+TEST(ReversiEndgame, TheTrainedEvaluationsOrderSolvesExactly) {
+  const auto weights = server::load_reversi_weights(std::string(NARABE_TEST_DATA_DIR) +
+                                                    "/../../engine/games/reversi/reversi_eval.bin");
+  ASSERT_TRUE(weights.ok());
+  EndgameSolver solver(16);
+  solver.set_weights(weights->get());
+  const auto first = load_ffo("fforum-1-19.obf", 1);
+  ASSERT_EQ(first.size(), 19u);
+  // #1-#7 have 14 empties, #8-#12 15, #13-#19 16; the slow builds take #1 and #13.
+  for (std::size_t i = 0; i < first.size(); ++i)
+    if (!NARABE_SLOW_BUILD || i == 0 || i == 12) expect_solved(solver, first[i]);
+  const auto second = load_ffo("fforum-20-39.obf", 20);
+  ASSERT_EQ(second.size(), 20u);
+  std::vector<int> numbers = {20, 21};  // 6 and 15 empties
+  if (!NARABE_SLOW_BUILD) numbers.insert(numbers.end(), {23, 29});  // 18 and 20 empties
+  for (int n : numbers) expect_solved(solver, second[static_cast<std::size_t>(n - 20)]);
 }
 
 // ---- Threads: every thread searches over the one table, the first to finish answers.
