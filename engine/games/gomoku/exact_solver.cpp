@@ -1,4 +1,4 @@
-#include "engine/games/gomoku/threat_prover.h"
+#include "engine/games/gomoku/exact_solver.h"
 
 #include <algorithm>
 

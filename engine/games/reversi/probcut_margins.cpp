@@ -1,4 +1,4 @@
-#include "engine/games/reversi/probcut.h"
+#include "engine/games/reversi/probcut_margins.h"
 
 #include <algorithm>
 #include <array>

@@ -26,7 +26,7 @@ namespace gomoku {
 
 class ThreatProver {
  public:
-  // Tells the search that an unproven position is searched as usual (search.h).
+  // Tells the search that an unproven position is searched as usual (engine/search/game_hooks.h).
   static constexpr bool kProvesWinsOnly = true;
   static constexpr int kTimeShare = 4;             // a quarter of the time left
   static constexpr int kNodeShare = 4;             // a quarter of a node limit
@@ -70,7 +70,7 @@ class ThreatProver {
 
 }  // namespace gomoku
 
-// Found by the generic search (engine/search/search.h) through ADL.
+// Found by the generic search through ADL (engine/search/game_hooks.h).
 std::unique_ptr<gomoku::ThreatProver> make_exact_solver(const Gomoku& position, std::size_t table_megabytes);
 
 }  // namespace narabe::games

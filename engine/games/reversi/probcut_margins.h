@@ -1,5 +1,5 @@
 #pragma once
-// ProbCut for Reversi (engine/core/probcut.h): the margins the generic search uses
+// ProbCut for Reversi (engine/core/probcut_hint.h): the margins the generic search uses
 // to cut a node whose shallow search lands far outside the window. They were fitted
 // by `narabe-reversi-train probcut` (docs/reversi.md): for positions from the
 // trainer's games, the standard deviation of (deep result - shallow result), per
@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "engine/core/probcut.h"
+#include "engine/core/probcut_hint.h"
 #include "engine/games/reversi/reversi.h"
 
 namespace narabe::games {
@@ -25,7 +25,7 @@ constexpr int probcut_shallow_depth(int depth) { return depth - 2 * ((depth + 2)
 
 }  // namespace reversi
 
-// Found by the generic search through ADL.
+// Found by the generic search through ADL (engine/search/game_hooks.h).
 std::optional<core::ProbCut> probcut(const Reversi& position, int depth);
 
 }  // namespace narabe::games
