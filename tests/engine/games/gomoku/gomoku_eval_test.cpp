@@ -16,7 +16,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/pattern_board.h"
-#include "tests/games/slow_build.h"
+#include "tests/engine/games/slow_build.h"
 
 namespace narabe {
 namespace {

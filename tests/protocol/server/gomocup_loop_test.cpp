@@ -15,7 +15,7 @@
 #include "narabe/version.h"
 #include "protocol/server/gomocup_loop.h"
 #include "protocol/server/output_channel.h"
-#include "tests/protocol/loop_test_support.h"
+#include "tests/protocol/server/loop_test_support.h"
 
 namespace narabe::server {
 namespace {

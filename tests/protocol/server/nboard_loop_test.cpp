@@ -21,7 +21,7 @@
 #include "protocol/server/output_channel.h"
 #include "protocol/server/server.h"
 #include "protocol/server/session_factory.h"
-#include "tests/protocol/loop_test_support.h"
+#include "tests/protocol/server/loop_test_support.h"
 
 namespace narabe::server {
 namespace {

@@ -15,8 +15,8 @@
 #include "engine/games/connect4/exact_solver.h"
 #include "engine/games/connect4/solver.h"
 #include "engine/search/search.h"
-#include "tests/games/slow_build.h"
-#include "tests/games/solver_thread_checks.h"
+#include "tests/engine/games/slow_build.h"
+#include "tests/engine/games/solver_thread_checks.h"
 
 namespace narabe {
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tests/gui/controller_fixture.h"
+#include "tests/tools/gui/controller_fixture.h"
 #include "tools/gui/app/move_list.h"
 #include "tools/gui/app/controller.h"
 

@@ -2,7 +2,7 @@
 // the pattern codes and value sums the pattern board keeps stone by stone (equal to
 // a fresh board's under every rule), the weights file format (eval_weights.h) and
 // the position evaluating with weights. The shipped files and their loading are in
-// tests/protocol/gomoku_eval_file_test.cpp.
+// tests/protocol/server/gomoku_eval_file_test.cpp.
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/pattern_codes.h"
 #include "engine/games/gomoku/threat_mask.h"
-#include "tests/games/pattern_board_walk.h"
-#include "tests/games/slow_build.h"
+#include "tests/engine/games/gomoku/pattern_board_walk.h"
+#include "tests/engine/games/slow_build.h"
 
 namespace narabe {
 namespace {

@@ -2,7 +2,7 @@
 // A controller with the in-process fakes behind it (the fake engine, the
 // recording sound sink), for the tests that drive a Controller directly.
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/tools/gui/fake_engine_link.h"
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/sound_sink.h"
 

@@ -16,7 +16,7 @@
 #include "engine/games/tictactoe/tictactoe.h"
 #include "engine/search/search.h"
 #include "protocol/server/game_session.h"
-#include "tests/games/tictactoe_oracle.h"
+#include "tests/engine/games/tictactoe/tictactoe_oracle.h"
 
 namespace narabe {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/tools/gui/fake_engine_link.h"
 #include "tools/gui/app/animation_timing.h"
 #include "tools/gui/app/controller.h"
 

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "tests/gui/controller_fixture.h"
+#include "tests/tools/gui/controller_fixture.h"
 #include "tools/gui/app/controller.h"
 #include "tools/gui/view/layout.h"
 

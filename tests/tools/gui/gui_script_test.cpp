@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/games/slow_build.h"
+#include "tests/engine/games/slow_build.h"
 #include "tools/gui/app/file_chooser.h"
 #include "tools/gui/view/buttons.h"
 #include "tools/gui/view/layout.h"

@@ -23,8 +23,8 @@
 #include "engine/games/reversi/reversi.h"
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
-#include "tests/games/slow_build.h"
-#include "tests/games/solver_thread_checks.h"
+#include "tests/engine/games/slow_build.h"
+#include "tests/engine/games/solver_thread_checks.h"
 
 namespace narabe {
 namespace {

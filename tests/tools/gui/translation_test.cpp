@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/tools/gui/fake_engine_link.h"
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/settings_file.h"
 

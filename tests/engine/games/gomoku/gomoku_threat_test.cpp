@@ -19,8 +19,8 @@
 #include "engine/games/gomoku/pattern_board.h"
 #include "engine/games/gomoku/threat_solver.h"
 #include "engine/search/search.h"
-#include "tests/games/pattern_board_walk.h"
-#include "tests/games/slow_build.h"
+#include "tests/engine/games/gomoku/pattern_board_walk.h"
+#include "tests/engine/games/slow_build.h"
 #include "tools/gomoku_mate/mate_problem.h"
 
 namespace narabe {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "tests/gui/fake_engine_link.h"
+#include "tests/tools/gui/fake_engine_link.h"
 
 namespace narabe::gui {
 namespace {

@@ -12,7 +12,7 @@
 #include "engine/games/tictactoe/tictactoe_levels.h"
 #include "engine/search/level_play.h"
 #include "engine/search/search.h"
-#include "tests/games/tictactoe_oracle.h"
+#include "tests/engine/games/tictactoe/tictactoe_oracle.h"
 
 namespace narabe {
 namespace {

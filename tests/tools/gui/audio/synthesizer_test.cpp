@@ -8,7 +8,7 @@
 #include <numbers>
 #include <vector>
 
-#include "tests/games/slow_build.h"
+#include "tests/engine/games/slow_build.h"
 #include "tools/gui/audio/synthesizer.h"
 
 namespace narabe::gui::audio {

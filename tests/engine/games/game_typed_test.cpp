@@ -8,7 +8,7 @@
 #include "engine/core/position_invariants.h"
 #include "engine/core/rng.h"
 #include "protocol/server/game_session.h"
-#include "tests/games/game_test_data.h"
+#include "tests/engine/games/game_test_data.h"
 
 namespace narabe {
 namespace {

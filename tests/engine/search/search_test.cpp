@@ -8,7 +8,7 @@
 
 #include "engine/games/tictactoe/tictactoe.h"
 #include "engine/search/search.h"
-#include "tests/games/tictactoe_oracle.h"
+#include "tests/engine/games/tictactoe/tictactoe_oracle.h"
 
 namespace narabe {
 namespace {
