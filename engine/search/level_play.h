@@ -1,11 +1,11 @@
 #pragma once
 // Play below Level max. A game may define its own casual play as a free function
-//   core::Move casual_move(const G&, core::Level, core::Rng&)
+//   core::Move casual_move(const G&, core::Level, core::Rng&)   (HasCasualMove, game_hooks.h)
 // found by argument-dependent lookup (tic-tac-toe's classic rule-based CPU is one).
 // Otherwise the generic casual play is a shallow search choosing at random among
 // the moves that score nearly as well as the best: wider margins and shallower
 // depths for the lower levels. A game can set the depth and margin per level with
-//   static core::CasualSettings casual_settings(core::Level)
+//   static core::CasualSettings casual_settings(core::Level)   (HasCasualSettings)
 // (Connect Four's levels search 3, 6 and 8 plies and break exact ties at random).
 
 #include <vector>
@@ -13,14 +13,10 @@
 #include "engine/core/game_concept.h"
 #include "engine/core/level.h"
 #include "engine/core/rng.h"
+#include "engine/search/game_hooks.h"
 #include "engine/search/search.h"
 
 namespace narabe::search {
-
-template <class G>
-concept HasCasualMove = requires(const G& g, core::Level level, core::Rng& rng) {
-  { casual_move(g, level, rng) } -> std::same_as<core::Move>;
-};
 
 constexpr core::CasualSettings default_casual_settings(core::Level level) {
   switch (level) {
@@ -44,7 +40,7 @@ core::Move choose_casual_move(const G& position, core::Level level, core::Rng& r
     position.generate_moves(moves);
     if (moves.empty()) return core::Move::null();
     core::CasualSettings settings = default_casual_settings(level);
-    if constexpr (requires { { G::casual_settings(level) } -> std::same_as<core::CasualSettings>; })
+    if constexpr (HasCasualSettings<G>)
       settings = G::casual_settings(level);
     std::vector<std::pair<core::Move, core::Score>> scored;
     SearchCallbacks callbacks;

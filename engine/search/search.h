@@ -19,41 +19,10 @@
 // total whatever the thread count. Threads 1 runs no helper and searches exactly
 // as a single-threaded search does.
 //
-// Optional hooks of a game, resolved at compile time (the inner loop is the same
-// for every game):
-//   int move_order_bonus(Move) const   -- larger is searched earlier
-//   void generate_search_moves(MoveList&) const
-//       -- the moves the search tries, when a game searches fewer than its legal
-//          moves (Gomoku: the points near the stones); never empty unless the game
-//          is over. Without it the search tries every legal move.
-//   make_exact_solver(const G&, std::size_t table_megabytes), found by ADL
-//       -- a solver that proves exact values (Connect Four, Reversi's endgame);
-//          with it, a search at full strength proves the root's value instead of
-//          deepening, and MultiPV gives every root move's exact value. A solver
-//          type may have `static bool applies(const G&, std::optional<std::int64_t>
-//          hard_ms, std::optional<std::uint64_t> node_limit)`: when it says no (the
-//          proof would not end within the limits), the search deepens as usual.
-//          A solver that proves wins only (Gomoku's threat solver) says so with
-//          `static constexpr bool kProvesWinsOnly = true`: when it proves nothing
-//          the search deepens as usual, and MultiPV is left to the search. Its
-//          `principal_line()`, if it has one, is the line reported with a proof.
-//   std::optional<core::ProbCut> probcut(const G&, int depth), found by ADL
-//       -- selective pruning: at a node searched to `depth` outside the principal
-//          variation, a null-window search to the shallow depth around beta + margin
-//          (alpha - margin) that fails high (low) cuts the node at once.
-//   bool has_winning_move() const, bool must_answer() const
-//       -- threats: the side to move wins with its next move (the node is a win in
-//          one ply at any depth), or must answer the opponent's (no standing pat).
-//   void generate_quiescence_moves(MoveList&) const
-//       -- the moves searched past the horizon (Gomoku: the side to move's fours).
-//          With it a leaf is a quiescence search: the side to move stands pat on
-//          the evaluation or tries these moves, and a node that must answer plays
-//          its search moves instead, to core::Selectivity::quiescence_plies.
-//   bool is_tactical(Move) const
-//       -- a move never reduced or pruned (Gomoku: it makes a three or better).
-//   core::Selectivity selectivity(const G&), found by ADL
-//       -- late-move reductions, futility pruning, razoring, late-move pruning and
-//          aspiration windows, with the game's margins (core/selectivity.h).
+// The optional hooks of a game (move order, search moves, an exact solver, ProbCut,
+// selectivity, threats, quiescence) are named concepts in game_hooks.h, resolved at
+// compile time: the inner loop is the same for every game. The exact solver's run
+// is solver_driver.h.
 
 #include <algorithm>
 #include <array>
@@ -71,12 +40,13 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/game_concept.h"
-#include "engine/core/probcut.h"
 #include "engine/core/selectivity.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
+#include "engine/search/game_hooks.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_report.h"
+#include "engine/search/solver_driver.h"
 #include "engine/search/time_manager.h"
 
 namespace narabe::search {
@@ -102,56 +72,10 @@ constexpr bool helper_skips_depth(int helper, int depth) {
   return ((depth + kPhase[i]) / kSpan[i]) % 2 != 0;
 }
 
-template <class G>
-concept HasMoveOrderBonus = requires(const G& g, core::Move m) {
-  { g.move_order_bonus(m) } -> std::convertible_to<int>;
-};
-
-template <class G>
-concept HasProbCut = requires(const G& g, int depth) {
-  { probcut(g, depth) } -> std::same_as<std::optional<core::ProbCut>>;
-};
-
-template <class G>
-concept HasSelectivity = requires(const G& g) {
-  { selectivity(g) } -> std::same_as<core::Selectivity>;
-};
-
-template <class G>
-concept HasThreatHooks = requires(const G& g) {
-  { g.has_winning_move() } -> std::same_as<bool>;
-  { g.must_answer() } -> std::same_as<bool>;
-};
-
-template <class G>
-concept HasQuiescence = requires(const G& g, typename G::MoveList& moves) {
-  { g.generate_quiescence_moves(moves) } -> std::same_as<void>;
-};
-
-template <class G>
-concept HasTacticalMoves = requires(const G& g, core::Move m) {
-  { g.is_tactical(m) } -> std::same_as<bool>;
-};
-
-template <class G>
-concept HasExactSolver = requires(const G& g, std::size_t megabytes) {
-  { make_exact_solver(g, megabytes) };
-};
-
-// The member that holds a game's exact solver, or nothing for games without one.
-template <class G, bool = HasExactSolver<G>>
-struct ExactSolverSlot {
-  struct type {};
-};
-template <class G>
-struct ExactSolverSlot<G, true> {
-  using type = decltype(make_exact_solver(std::declval<const G&>(), std::size_t{}));
-};
-
-// The moves the search tries at a node (see the hooks above).
+// The moves the search tries at a node (HasSearchMoves, game_hooks.h).
 template <core::Game G>
 void generate_searched_moves(const G& position, typename G::MoveList& moves) {
-  if constexpr (requires { position.generate_search_moves(moves); })
+  if constexpr (HasSearchMoves<G>)
     position.generate_search_moves(moves);
   else
     position.generate_moves(moves);
@@ -327,26 +251,8 @@ class Search {
   // The answer of a helper that finished a deeper iteration with a better score
   // than `result` (the main search's), taken over; the new line is reported.
   void adopt_deeper_helper(SearchResult& result);
-  // Whether the game's solver proves wins only (Gomoku's threat solver), so that
-  // the search goes on when it proves nothing.
-  static constexpr bool kSolverProvesWinsOnly = [] {
-    if constexpr (HasExactSolver<G>) {
-      using Solver = typename ExactSolverSlot<G>::type::element_type;
-      return requires { requires Solver::kProvesWinsOnly; };
-    } else {
-      return false;
-    }
-  }();
-  // Whether the game's exact solver expects to prove `root` within the limits.
-  bool exact_applies(const G& root) const {
-    if constexpr (HasExactSolver<G>) {
-      using Solver = typename ExactSolverSlot<G>::type::element_type;
-      if constexpr (requires { Solver::applies(root, deadlines_.hard_ms, limits_.nodes); })
-        return Solver::applies(root, deadlines_.hard_ms, limits_.nodes);
-    }
-    (void)root;
-    return true;
-  }
+  static constexpr bool kSolverProvesWinsOnly = solver_proves_wins_only<G>();
+  bool exact_applies(const G& root) const { return exact_solver_applies(root, deadlines_.hard_ms, limits_.nodes); }
   // False when the solver left the position to the search (kProvesWinsOnly).
   bool run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
   void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
@@ -996,94 +902,14 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
 template <core::Game G>
 bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result) {
   if constexpr (HasExactSolver<G>) {
-    // threads: only the main search comes here. Helpers run meanwhile only beside a
-    // solver that proves wins only (they search; see run); an exact solver has the
-    // cores to itself, and threads_ is the Threads count of this run for a solver
-    // that can use more than one.
-    auto& solver = *exact_solver_;  // run() prepared it
-    constexpr bool wins_only = kSolverProvesWinsOnly;
-    if (wins_only && lines > 1) return false;
-    if constexpr (requires { solver.use_book(own_book); }) solver.use_book(own_book);
-    // A solver that runs on several threads gets the run's Threads.
-    if constexpr (requires { solver.set_threads(threads_); }) solver.set_threads(threads_);
-    solver.reset_nodes();
-    // A proof that must end the search (an exact solver) may run to the hard
-    // limit; one the search goes on from when it fails (wins only) is held to the
-    // soft limit, the share of the clock this move was planned to spend.
-    std::optional<std::int64_t> limit_ms = deadlines_.hard_ms;
-    if (wins_only && deadlines_.soft_ms) limit_ms = std::min(*deadlines_.soft_ms, limit_ms.value_or(*deadlines_.soft_ms));
-    std::optional<core::SteadyClock::time_point> deadline;
-    if (limit_ms) deadline = core::SteadyClock::now() + std::chrono::milliseconds(std::max<std::int64_t>(*limit_ms - clock_.elapsed_ms(), 0));
-    solver.set_interrupts(stop_, limits_.nodes, deadline);
-    auto sync_nodes = [&] { nodes_ = solver.nodes(); };
-
-    if (lines == 1) {
-      // Each null-window step narrows the proven range: report the bound it moved.
-      Score lower = -core::kInfinity, upper = core::kInfinity;
-      solver.set_progress([&](Score new_lower, Score new_upper) {
-        sync_nodes();
-        if (new_lower == new_upper) return;  // the exact line follows
-        if (new_lower > lower) report_exact(root, 1, new_lower, core::Bound::kLower, {solver.best_move()});
-        else if (new_upper < upper) report_exact(root, 1, new_upper, core::Bound::kUpper, {solver.best_move()});
-        lower = new_lower;
-        upper = new_upper;
-      });
-      const std::optional<Score> score = solver.solve(root);
-      solver.set_progress(nullptr);
-      sync_nodes();
-      if (wins_only && !score) return false;
-      // Interrupted before the solver knew a move (no time left, `go nodes 1`): the
-      // first root move stands, so the answer is never "(none)" while moves remain.
-      if (const Move known = solver.best_move(); !known.is_null() && root.is_legal(known))
-        result.best_move = known;
-      if (!score) return true;  // interrupted: the best move known stands
-      result.score = *score;
-      result.depth = root.max_remaining_plies();
-      // The principal variation: replay proven-best moves while they come cheaply
-      // from the warm table (a few plies are enough to show the plan), under a node
-      // budget of its own: a position the book answered may have children that would
-      // take long to prove.
-      std::vector<Move> pv{result.best_move};
-      if constexpr (requires { solver.principal_line(); }) {
-        pv = solver.principal_line();
-      } else {
-        G line = root;
-        line.make_move(result.best_move);
-        std::uint64_t pv_budget = solver.nodes() + std::max<std::uint64_t>(solver.nodes(), 100000);
-        if (limits_.nodes) pv_budget = std::min(pv_budget, *limits_.nodes);
-        solver.set_interrupts(stop_, pv_budget, deadline);
-        for (int ply = 1; ply < 12 && !core::is_over(line.outcome()); ++ply) {
-          if (!solver.solve(line)) break;
-          pv.push_back(solver.best_move());
-          line.make_move(solver.best_move());
-        }
-        sync_nodes();
-      }
-      if (pv.size() > 1) result.ponder_move = pv[1];
-      report_exact(root, 1, *score, core::Bound::kExact, pv);
-      return true;
-    }
-
-    // MultiPV: the exact value of every root move, best first ("show solution").
-    std::vector<std::pair<Move, Score>> scored;
-    for (const RootMove& r : root_moves_) {
-      const std::optional<Score> score = solver.solve_move(root, r.move);
-      sync_nodes();
-      if (!score) break;
-      scored.emplace_back(r.move, *score);
-    }
-    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    // Interrupted before every move was proven: the best proven so far (or the first
-    // move in search order) stands, and only the proven lines are shown.
-    result.best_move = scored.empty() ? root_moves_.front().move : scored.front().first;
-    if (scored.empty()) return true;
-    if (scored.size() == root_moves_.size()) {
-      result.score = scored.front().second;
-      result.depth = root.max_remaining_plies();
-    }
-    for (std::size_t k = 0; k < std::min(lines, scored.size()); ++k)
-      report_exact(root, static_cast<int>(k + 1), scored[k].second, core::Bound::kExact, {scored[k].first});
-    return true;
+    // Only the main search comes here; run() prepared the solver.
+    std::vector<Move> moves;
+    for (const RootMove& r : root_moves_) moves.push_back(r.move);
+    const ExactRun<G> exact_run{root, moves, lines, own_book, threads_, stop_, limits_.nodes, deadlines_, clock_};
+    return run_exact_solver(*exact_solver_, exact_run, result, nodes_,
+                            [&](int multipv, Score score, core::Bound bound, std::vector<Move> pv) {
+                              report_exact(root, multipv, score, bound, std::move(pv));
+                            });
   } else {
     (void)root, (void)lines, (void)own_book, (void)result;
     return true;

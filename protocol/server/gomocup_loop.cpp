@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <chrono>
 #include <random>
 
@@ -41,10 +40,10 @@ constexpr std::int64_t kUnlimitedTimeLeft = 2147483647;
 // loop's default.
 constexpr std::int64_t kMemoryReserveMb = 32;
 
-bool parse_int64(std::string_view text, std::int64_t& value) {
-  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
 }
 
 std::string upper(std::string_view text) {
@@ -53,53 +52,7 @@ std::string upper(std::string_view text) {
   return out;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// "1,2,3" (spaces allowed around every number) -> the numbers; nullopt unless there
-// are exactly `count` whole numbers.
-std::optional<std::vector<std::int64_t>> comma_numbers(std::string_view text, std::size_t count) {
-  std::vector<std::int64_t> numbers;
-  while (true) {
-    const std::size_t comma = text.find(',');
-    std::int64_t value = 0;
-    if (!parse_int64(trim(text.substr(0, comma)), value)) return std::nullopt;
-    numbers.push_back(value);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  if (numbers.size() != count) return std::nullopt;
-  return numbers;
-}
-
-std::string point_text(GomocupPoint p) { return fmt::format("{},{}", p.x, p.y); }
-
 }  // namespace
-
-std::optional<GomocupPoint> parse_gomocup_point(std::string_view text) {
-  const auto numbers = comma_numbers(text, 2);
-  if (!numbers) return std::nullopt;
-  const std::int64_t x = (*numbers)[0];
-  const std::int64_t y = (*numbers)[1];
-  // Far outside any board: kept out so the int conversion below is exact.
-  if (x < -1000 || x > 1000 || y < -1000 || y > 1000) return GomocupPoint{-1, -1};
-  return GomocupPoint{static_cast<int>(x), static_cast<int>(y)};
-}
-
-std::string gomocup_point_to_cell(GomocupPoint point, int size) {
-  return fmt::format("{}{}", static_cast<char>('a' + point.x), size - point.y);
-}
-
-std::optional<GomocupPoint> cell_to_gomocup_point(std::string_view cell, int size) {
-  if (cell.size() < 2 || cell[0] < 'a' || cell[0] >= 'a' + size) return std::nullopt;
-  int rank = 0;
-  const auto [end, ec] = std::from_chars(cell.data() + 1, cell.data() + cell.size(), rank);
-  if (ec != std::errc() || end != cell.data() + cell.size() || rank < 1 || rank > size) return std::nullopt;
-  return GomocupPoint{cell[0] - 'a', size - rank};
-}
 
 std::string_view gomocup_rule(std::int64_t bits, std::int64_t& ignored) {
   ignored = bits < 0 ? bits : (bits & ~std::int64_t{7});
@@ -346,7 +299,7 @@ bool GomocupLoop::play_move(std::string_view command, GomocupPoint point) {
   std::string_view reason = status.error();
   if (const std::size_t cut = reason.find("): "); reason.starts_with("illegal move") && cut != std::string_view::npos)
     reason.remove_prefix(cut + 3);
-  error(fmt::format("{} {} rejected, board kept: {}", command, point_text(point), reason));
+  error(fmt::format("{} {} rejected, board kept: {}", command, protocol::gomocup_point_text(point), reason));
   return false;
 }
 
@@ -369,7 +322,7 @@ void GomocupLoop::cmd_start(std::string_view args) {
   std::int64_t size = 0;
   // Words after the size are ignored (docs/protocol.md, "Transport").
   const std::vector<std::string_view> words = split_tokens(args);
-  if (words.empty() || !parse_int64(words[0], size)) return error("START needs a board size, like START 15");
+  if (words.empty() || !protocol::parse_gomocup_number(words[0], size)) return error("START needs a board size, like START 15");
   if (size < kMinSize || size > kMaxSize)
     return error(fmt::format("unsupported size {}: narabe plays boards from {} to {}", size, kMinSize, kMaxSize));
   if (!new_game(static_cast<int>(size))) return;
@@ -378,7 +331,7 @@ void GomocupLoop::cmd_start(std::string_view args) {
 }
 
 void GomocupLoop::cmd_rectstart(std::string_view args) {
-  const auto numbers = comma_numbers(args, 2);
+  const auto numbers = protocol::gomocup_numbers(args, 2);
   if (!numbers) return error("RECTSTART needs width,height, like RECTSTART 20,15");
   if ((*numbers)[0] != (*numbers)[1])
     return error("rectangular boards are not supported: narabe plays square boards (START <size>)");
@@ -416,7 +369,7 @@ void GomocupLoop::cmd_play(std::string_view args) {
   if (!need_position()) return;
   const auto point = board_point("PLAY", args);
   if (!point) return;
-  if (play_move("PLAY", *point)) reply(point_text(*point));
+  if (play_move("PLAY", *point)) reply(protocol::gomocup_point_text(*point));
 }
 
 void GomocupLoop::cmd_takeback(std::string_view args) {
@@ -427,8 +380,8 @@ void GomocupLoop::cmd_takeback(std::string_view args) {
   const std::string cell = gomocup_point_to_cell(*point, size_);
   if (cell != moves_.back()) {
     const auto last = cell_to_gomocup_point(moves_.back(), size_);
-    return error(fmt::format("TAKEBACK {}: only the last move ({}) can be taken back", point_text(*point),
-                             last ? point_text(*last) : moves_.back()));
+    return error(fmt::format("TAKEBACK {}: only the last move ({}) can be taken back", protocol::gomocup_point_text(*point),
+                             last ? protocol::gomocup_point_text(*last) : moves_.back()));
   }
   std::vector<std::string> moves = moves_;
   moves.pop_back();
@@ -440,7 +393,7 @@ void GomocupLoop::cmd_info(const Tokens& tokens) {
   if (tokens.size() < 2) return;  // nothing to learn
   const std::string key = upper(tokens[1]);
   std::int64_t value = 0;
-  const bool numeric = tokens.size() == 3 && parse_int64(tokens[2], value);
+  const bool numeric = tokens.size() == 3 && protocol::parse_gomocup_number(tokens[2], value);
   const auto needs_number = [&] {
     pending_messages_.push_back(fmt::format("INFO {} needs a whole number, not '{}'; ignored", tokens[1],
                                             sanitize_for_echo(tokens.size() > 2 ? tokens[2] : "")));
@@ -520,7 +473,7 @@ void GomocupLoop::board_line(std::string_view line) {
   const auto bad = [&](std::string_view why) {
     input.error = fmt::format("line {} '{}': {}", input.line_count, sanitize_for_echo(text), why);
   };
-  const auto numbers = comma_numbers(text, 3);
+  const auto numbers = protocol::gomocup_numbers(text, 3);
   if (!numbers) return bad("not X,Y,field");
   const std::int64_t x = (*numbers)[0], y = (*numbers)[1], field = (*numbers)[2];
   if (size_ == 0) return bad("no board yet (START <size> comes first)");
@@ -626,7 +579,7 @@ void GomocupLoop::start_search() {
         out_.write_line(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms", result.search.depth,
                                     format_score(result.search.score), result.search.nodes,
                                     result.search.time_ms));
-        out_.write_line(point_text(*point));
+        out_.write_line(protocol::gomocup_point_text(*point));
       },
       false);
 }

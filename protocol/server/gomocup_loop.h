@@ -27,26 +27,18 @@
 
 #include "engine/core/side.h"
 #include "engine/search/limits.h"
+#include "protocol/common/gomocup_notation.h"
 #include "protocol/server/engine_host.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/session.h"
 
 namespace narabe::server {
 
-// A point of the board in Gomocup's coordinates.
-struct GomocupPoint {
-  int x = 0;
-  int y = 0;
-  friend bool operator==(const GomocupPoint&, const GomocupPoint&) = default;
-};
-
-// "7,7" (spaces around the numbers and the comma allowed) -> {7, 7}; nullopt for
-// anything else. Range checks are the caller's: they depend on the board.
-std::optional<GomocupPoint> parse_gomocup_point(std::string_view text);
-// narabe's cell name of a point on a board of `size`: {0, 0} on 15x15 is "a15".
-std::string gomocup_point_to_cell(GomocupPoint point, int size);
-// The point of a cell name ("h8" -> {7, 7} on 15x15); nullopt for anything else.
-std::optional<GomocupPoint> cell_to_gomocup_point(std::string_view cell, int size);
+// Gomocup's coordinates (protocol/common/gomocup_notation.h), shared with narabe-match.
+using protocol::cell_to_gomocup_point;
+using protocol::gomocup_point_to_cell;
+using protocol::GomocupPoint;
+using protocol::parse_gomocup_point;
 
 // The narabe rule for `INFO rule <bits>`: 4 (renju) or 2 (renju, as Yixin-Board and
 // Rapfi read it; Piskvork's "continuous game" is not supported) -> renju; else 1

@@ -1,7 +1,6 @@
 #include "protocol/server/native_loop.h"
 
 #include <algorithm>
-#include <charconv>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -9,6 +8,7 @@
 #include "engine/games/registry.h"
 #include "engine/search/time_manager.h"
 #include "narabe/version.h"
+#include "protocol/common/parse_number.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
 #include "protocol/server/session_factory.h"
@@ -23,11 +23,7 @@ constexpr std::string_view kEngineAuthor = "the narabe developers";
 // that a script piping "go depth N" and "quit" still gets the search's answer.
 constexpr std::chrono::milliseconds kQuitGrace{250};
 
-template <class Int>
-bool parse_int(std::string_view text, Int& value) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size();
-}
+using protocol::parse_int;
 
 std::string_view outcome_word(core::Outcome o) {
   switch (o) {

@@ -1,7 +1,6 @@
 #include "protocol/server/nboard_loop.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -9,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/common/parse_number.h"
 #include "protocol/server/engine_options.h"
 #include "protocol/server/ggf.h"
 #include "protocol/server/info_format.h"
@@ -24,10 +24,7 @@ constexpr std::string_view kEngineName = "narabe";
 // As in the native loop: `quit` lets a search finish for this long before stopping it.
 constexpr std::chrono::milliseconds kQuitGrace{250};
 
-bool parse_int(std::string_view text, int& value) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc() && end == text.data() + text.size();
-}
+using protocol::parse_int;
 
 // A line as NBoard's pv: the moves without whitespace, "F5-D6-C3".
 std::string nboard_pv(const std::vector<std::string>& pv) {

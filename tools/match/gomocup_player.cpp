@@ -1,11 +1,11 @@
 #include "tools/match/gomocup_player.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include <fmt/format.h>
 
 #include "protocol/client/engine_messages.h"
+#include "protocol/common/gomocup_notation.h"
 #include "tools/match/player_io.h"
 
 namespace narabe::match {
@@ -14,29 +14,16 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
 std::optional<std::string> cell_to_gomocup(std::string_view cell, int size) {
-  if (cell.size() < 2 || cell[0] < 'a' || cell[0] > 'z' || cell[0] - 'a' >= size) return std::nullopt;
-  int rank = 0;
-  const auto [end, ec] = std::from_chars(cell.data() + 1, cell.data() + cell.size(), rank);
-  if (ec != std::errc{} || end != cell.data() + cell.size() || rank < 1 || rank > size) return std::nullopt;
-  // Gomocup counts y from the top row, narabe's ranks from the bottom.
-  return fmt::format("{},{}", cell[0] - 'a', size - rank);
+  const auto point = protocol::cell_to_gomocup_point(cell, size);
+  if (!point) return std::nullopt;
+  return protocol::gomocup_point_text(*point);
 }
 
 std::optional<std::string> gomocup_to_cell(std::string_view text, int size) {
-  const auto comma = text.find(',');
-  if (comma == std::string_view::npos) return std::nullopt;
-  auto number = [](std::string_view part) -> std::optional<int> {
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    while (!part.empty() && (part.back() == ' ' || part.back() == '\r')) part.remove_suffix(1);
-    int value = 0;
-    const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-    if (part.empty() || ec != std::errc{} || end != part.data() + part.size()) return std::nullopt;
-    return value;
-  };
-  const auto x = number(text.substr(0, comma));
-  const auto y = number(text.substr(comma + 1));
-  if (!x || !y || *x < 0 || *y < 0 || *x >= size || *y >= size || *x >= 26) return std::nullopt;
-  return fmt::format("{}{}", static_cast<char>('a' + *x), size - *y);
+  const auto point = protocol::parse_gomocup_point(text);
+  if (!point || point->x < 0 || point->y < 0 || point->x >= size || point->y >= size || point->x >= 26)
+    return std::nullopt;
+  return protocol::gomocup_point_to_cell(*point, size);
 }
 
 GomocupPlayer::GomocupPlayer(EngineSpec spec, PlayerTimeouts timeouts)

@@ -21,7 +21,7 @@
 #include <fmt/format.h>
 
 #include "engine/games/reversi/pattern_weights.h"
-#include "engine/games/reversi/probcut.h"
+#include "engine/games/reversi/probcut_margins.h"
 #include "tools/command_line.h"
 #include "tools/reversi_train/fit.h"
 #include "tools/reversi_train/probcut_fit.h"
@@ -190,7 +190,7 @@ int probcut(const po::variables_map& vm) {
   for (const auto& s : stats)
     fmt::print("{:5}  {:5}  {:7}  {:7}  {:18.0f}  {:5.0f}\n", s.phase, s.depth,
                games::reversi::probcut_shallow_depth(s.depth), s.samples, s.mean, s.sigma);
-  fmt::print("// kSigma for engine/games/reversi/probcut.cpp, depths 3..{}:\n", max_depth);
+  fmt::print("// kSigma for engine/games/reversi/probcut_margins.cpp, depths 3..{}:\n", max_depth);
   for (int phase = 0; phase < games::reversi::PatternWeights::kPhases; ++phase) {
     std::string row = "    {";
     for (const auto& s : stats)

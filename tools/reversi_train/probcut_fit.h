@@ -1,5 +1,5 @@
 #pragma once
-// Fitting ProbCut's margins (engine/games/reversi/probcut.h): plain searches (ProbCut
+// Fitting ProbCut's margins (engine/games/reversi/probcut_margins.h): plain searches (ProbCut
 // off) of sample positions to every depth 1..max_depth; per phase and deep depth D,
 // the mean and standard deviation of (result at D - result at the shallow depth
 // ProbCut pairs with D).

@@ -20,16 +20,9 @@ core::Score ExactSolver::to_engine_score(int pons_score, int moves, int cells) {
 }
 
 void ExactSolver::set_progress(std::function<void(core::Score, core::Score)> progress) {
-  progress_ = std::move(progress);
-  if (progress_) solver_.set_progress(&ExactSolver::on_progress, this);
-  else solver_.set_progress(nullptr, nullptr);
-}
-
-void ExactSolver::on_progress(void* context, int lower, int upper) {
-  auto* self = static_cast<ExactSolver*>(context);
-  const int cells = self->solver_.width() * self->solver_.height();
-  self->progress_(to_engine_score(lower, self->progress_moves_, cells),
-                  to_engine_score(upper, self->progress_moves_, cells));
+  progress_.connect(solver_, std::move(progress), [this](int pons_score) {
+    return to_engine_score(pons_score, progress_moves_, solver_.width() * solver_.height());
+  });
 }
 
 bool ExactSolver::book_covers(const Connect4& position) const {

@@ -13,6 +13,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/move.h"
 #include "engine/core/score.h"
+#include "engine/core/solver_progress.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/connect4/connect4.h"
 #include "engine/games/connect4/opening_book.h"
@@ -75,7 +76,6 @@ class ExactSolver {
   static std::optional<BookAnswer> best_from_book(const OpeningBook& book, const Connect4& position);
 
  private:
-  static void on_progress(void* context, int lower, int upper);
   // Whether the book in use may answer for the position (its size and disc count):
   // every position up to the book's depth, and those one disc deeper whose moves
   // all lead to positions the book has (a layer in the making, see tools/book_gen).
@@ -85,12 +85,12 @@ class ExactSolver {
   const OpeningBook* book_ = nullptr;
   core::Move book_best_;  // the best move when the last solve() came from the book
   int progress_moves_ = 0;
-  std::function<void(core::Score, core::Score)> progress_;
+  core::SolverProgress progress_;
 };
 
 }  // namespace connect4
 
-// Found by the generic search (engine/search/search.h) through ADL.
+// Found by the generic search through ADL (engine/search/game_hooks.h).
 std::unique_ptr<connect4::ExactSolver> make_exact_solver(const Connect4& position,
                                                          std::size_t table_megabytes);
 

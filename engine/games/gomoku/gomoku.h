@@ -159,7 +159,7 @@ static_assert(core::Game<Gomoku>);
 
 // The threat solver serves Level max through the generic search's make_exact_solver
 // hook (found by ADL), so every user of Gomoku sees it too.
-#include "engine/games/gomoku/threat_prover.h"  // IWYU pragma: export
+#include "engine/games/gomoku/exact_solver.h"  // IWYU pragma: export
 
 // The selective search's settings for Gomoku (threat_moves.h), found by ADL.
 #include "engine/games/gomoku/threat_moves.h"  // IWYU pragma: export

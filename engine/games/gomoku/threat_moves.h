@@ -1,6 +1,6 @@
 #pragma once
 // What the generic search asks a Gomoku position about threats at every node
-// (engine/search/search.h's hooks), read from the incremental pattern board so
+// (engine/search/game_hooks.h), read from the incremental pattern board so
 // that nothing is scanned when nothing is pending:
 //   has_winning_move - the side to move completes a five next move (a five is never
 //       forbidden), so the node is a win in one ply whatever the depth left;
@@ -46,7 +46,7 @@ core::Selectivity selectivity(const Gomoku& game);
 
 namespace narabe::games {
 
-// Found by the generic search (engine/search/search.h) through ADL.
+// Found by the generic search through ADL (engine/search/game_hooks.h).
 inline core::Selectivity selectivity(const Gomoku& game) { return gomoku::selectivity(game); }
 
 }  // namespace narabe::games

@@ -39,7 +39,7 @@
 #include "engine/games/gomoku/pattern_board.h"
 
 namespace narabe::games {
-// gomoku.h includes this (through threat_prover.h), so the position is only named.
+// gomoku.h includes this (through exact_solver.h), so the position is only named.
 class Gomoku;
 }  // namespace narabe::games
 

@@ -32,14 +32,7 @@ bool ExactSolver::applies(const Reversi& position, std::optional<std::int64_t> h
 }
 
 void ExactSolver::set_progress(std::function<void(core::Score, core::Score)> progress) {
-  progress_ = std::move(progress);
-  if (progress_) solver_.set_progress(&ExactSolver::on_progress, this);
-  else solver_.set_progress(nullptr, nullptr);
-}
-
-void ExactSolver::on_progress(void* context, int lower, int upper) {
-  auto* self = static_cast<ExactSolver*>(context);
-  self->progress_(to_engine_score(lower), to_engine_score(upper));
+  progress_.connect(solver_, std::move(progress), [](int margin) { return to_engine_score(margin); });
 }
 
 std::optional<core::Score> ExactSolver::solve(const Reversi& position) {

@@ -18,6 +18,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/move.h"
 #include "engine/core/score.h"
+#include "engine/core/solver_progress.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/reversi/endgame_solver.h"
 #include "engine/games/reversi/reversi.h"
@@ -79,17 +80,15 @@ class ExactSolver {
   static constexpr core::Score to_engine_score(int margin) { return margin * 100; }
 
  private:
-  static void on_progress(void* context, int lower, int upper);
-
   EndgameSolver solver_;
   bool must_pass_ = false;  // the position solve() was given has only the pass
   core::Move fallback_;     // its first legal move, while the solver has none
-  std::function<void(core::Score, core::Score)> progress_;
+  core::SolverProgress progress_;
 };
 
 }  // namespace reversi
 
-// Found by the generic search (engine/search/search.h) through ADL.
+// Found by the generic search through ADL (engine/search/game_hooks.h).
 std::unique_ptr<reversi::ExactSolver> make_exact_solver(const Reversi& position, std::size_t table_megabytes);
 
 }  // namespace narabe::games

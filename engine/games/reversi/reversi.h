@@ -206,4 +206,4 @@ static_assert(core::Game<Reversi>);
 #include "engine/games/reversi/exact_solver.h"  // IWYU pragma: export
 
 // ProbCut's margins reach the generic search through its probcut hook (ADL).
-#include "engine/games/reversi/probcut.h"  // IWYU pragma: export
+#include "engine/games/reversi/probcut_margins.h"  // IWYU pragma: export

@@ -2,15 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
+#include "protocol/common/parse_number.h"
 
 namespace narabe::gui::input {
 namespace {
 
-bool parse_int(std::string_view word, int& out) {
-  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), out);
-  return ec == std::errc{} && end == word.data() + word.size();
-}
+using protocol::parse_int;
 
 std::vector<std::string_view> words_of(std::string_view line) {
   std::vector<std::string_view> words;
