@@ -34,7 +34,7 @@ void step_sound(bool& on, double& volume, int delta) {
 // The board a game is played on: the settings' game, on a loaded game's
 // Gomoku size and from its start position; the error says why there is none.
 core::Expected<std::unique_ptr<games::AnyPosition>> board_for(const Settings& settings, int gomoku_size,
-                                                          const std::string& start_fen) {
+                                                              const std::string& start_fen) {
   auto made = games::make_position(game_name(settings.game), variant_args(settings, gomoku_size));
   if (!made) return core::make_error(made.error());
   if (!start_fen.empty()) {
@@ -45,7 +45,7 @@ core::Expected<std::unique_ptr<games::AnyPosition>> board_for(const Settings& se
 }
 
 std::unique_ptr<games::AnyPosition> make_board(const Settings& settings, int gomoku_size = kStandardGomokuSize,
-                                           const std::string& start_fen = {}) {
+                                               const std::string& start_fen = {}) {
   auto made = board_for(settings, gomoku_size, start_fen);
   // The choices are fixed words the rules library knows, and a loaded game's
   // board was checked when it was loaded; a failure here is a programming
