@@ -38,7 +38,7 @@ class GameSession final : public Session {
 
   core::Status set_position(std::optional<std::string_view> fen,
                             std::span<const std::string> moves) override {
-    games::GamePosition<G> next(position_.variant());
+    games::GamePosition<G> next = position_;
     if (core::Status start = next.reset(fen.value_or(std::string_view{})); !start) return start;
     give_settings(next.game());
     for (std::size_t i = 0; i < moves.size(); ++i) {
