@@ -1,8 +1,15 @@
 #include "engine/games/fen_board.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace narabe::games {
+namespace {
+
+// No game's board is wider or taller, so a size read from a fen stays bounded.
+constexpr int kMaxFenWidth = 64;
+
+}  // namespace
 
 core::Expected<FenBoard> parse_fen_board(std::string_view fen, int width, int height) {
   const auto space = fen.find(' ');
@@ -60,6 +67,27 @@ core::Expected<FenBoard> parse_fen_board(std::string_view fen, int width, int he
   if (row != height - 1)
     return core::make_error("fen has " + std::to_string(row + 1) + " rows, not " + std::to_string(height));
   return board;
+}
+
+core::Expected<FenBoard> parse_fen_board(std::string_view fen) {
+  const std::string_view rows = fen.substr(0, fen.find(' '));
+  const std::string_view top = rows.substr(0, rows.find('/'));
+  int width = 0;
+  for (std::size_t i = 0; i < top.size();) {
+    int run = 1;
+    if (top[i] >= '0' && top[i] <= '9') {
+      const auto [end, ec] = std::from_chars(top.data() + i, top.data() + top.size(), run);
+      if (ec != std::errc() || run > kMaxFenWidth) return core::make_error("fen row 1 is too wide");
+      i = static_cast<std::size_t>(end - top.data());
+    } else {
+      ++i;
+    }
+    width += run;
+    if (width > kMaxFenWidth) return core::make_error("fen row 1 is too wide");
+  }
+  const auto height = std::count(rows.begin(), rows.end(), '/') + 1;
+  if (height > kMaxFenWidth) return core::make_error("fen has too many rows");
+  return parse_fen_board(fen, width, static_cast<int>(height));
 }
 
 }  // namespace narabe::games

@@ -24,6 +24,9 @@ struct FenBoard {
 
 // Parses "<rows> <side>" for a board of exactly width x height cells.
 core::Expected<FenBoard> parse_fen_board(std::string_view fen, int width, int height);
+// The same for a board whose size the fen itself gives: as many rows as it has,
+// each as wide as its top row.
+core::Expected<FenBoard> parse_fen_board(std::string_view fen);
 
 // cell(file, rank) returns 'x', 'o' or '.', rank 0 being the bottom row.
 template <class CellFn>

@@ -46,7 +46,7 @@ void EngineHost::reseed() {
 
 void EngineHost::match_variant_option() {
   // UCI_Variant follows `newgame` too, when a preset names the game now in play.
-  if (const VariantPreset* preset = preset_playing(session_->game_name(), session_->variant_description()))
+  if (const VariantPreset* preset = preset_playing(session_->position().game_name(), session_->position().variant_description()))
     options_.variant = preset->name;
 }
 

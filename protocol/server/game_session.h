@@ -6,7 +6,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/perft.h"
-#include "engine/core/position_invariants.h"
+#include "engine/games/any_position.h"
 #include "engine/core/rng.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/level_play.h"
@@ -22,68 +22,41 @@ class GameSession final : public Session {
  public:
   GameSession(const typename G::Variant& variant, core::TranspositionTable& table,
               const GameSettings& settings = {})
-      : variant_(variant), position_(variant), table_(table),
-        search_(std::make_unique<search::Search<G>>(table)) {
+      : position_(variant), table_(table), search_(std::make_unique<search::Search<G>>(table)) {
     GameSession::set_game_settings(settings);
-    search_->prepare(position_);  // at newgame, not in the first timed search
+    search_->prepare(position_.game());  // at newgame, not in the first timed search
   }
 
   void set_game_settings(const GameSettings& settings) override {
     if constexpr (requires(G& g) { g.set_eval_weights(nullptr); })
-      gomoku_weights_ = settings.gomoku_weights ? settings.gomoku_weights(variant_.rule) : nullptr;
+      gomoku_weights_ = settings.gomoku_weights ? settings.gomoku_weights(position_.variant().rule) : nullptr;
     reversi_ = settings.reversi;
-    give_settings(position_);
+    give_settings(position_.game());
   }
 
-  std::string_view game_name() const override { return G::kName; }
-  std::string variant_description() const override { return G::describe_variant(variant_); }
+  const games::AnyPosition& position() const override { return position_; }
 
   core::Status set_position(std::optional<std::string_view> fen,
                             std::span<const std::string> moves) override {
-    auto start = fen ? G::from_fen(variant_, *fen) : core::Expected<G>(G(variant_));
-    if (!start) return core::make_error("bad fen: " + start.error());
-    G next = std::move(*start);
-    give_settings(next);
+    games::GamePosition<G> next = position_;
+    if (core::Status start = next.reset(fen.value_or(std::string_view{})); !start) return start;
+    give_settings(next.game());
     for (std::size_t i = 0; i < moves.size(); ++i) {
       // Every game's notation is lowercase; GUIs write F5 or H8 as often as f5.
-      auto move = next.parse_move(lowercase_ascii(moves[i]));
-      if (!move)
+      if (core::Status played = next.play(lowercase_ascii(moves[i])); !played)
         return core::make_error("illegal move '" + sanitize_for_echo(moves[i]) + "' (move " + std::to_string(i + 1) +
-                                " of the list): " + move.error());
-      next.make_move(*move);
+                                " of the list): " + played.error());
     }
     position_ = std::move(next);
     return core::Ok{};
   }
-
-  std::string fen() const override { return position_.to_fen(); }
-  std::string diagram() const override { return position_.diagram(); }
-  std::uint64_t hash() const override { return position_.hash(); }
-  std::vector<std::string> legal_moves() const override {
-    typename G::MoveList moves;
-    position_.generate_moves(moves);
-    std::vector<std::string> names;
-    for (core::Move m : moves) names.push_back(position_.move_to_string(m));
-    return names;
-  }
-  core::Outcome outcome() const override { return position_.outcome(); }
-  core::Side side_to_move() const override { return position_.side_to_move(); }
-  std::vector<std::string> winning_line() const override { return position_.winning_line(); }
-  std::vector<std::string> forbidden_points() const override {
-    if constexpr (requires { position_.forbidden_cells(); })
-      return position_.forbidden_cells();
-    else
-      return {};
-  }
-  std::vector<core::EvalTerm> evaluation() const override { return position_.evaluation_terms(); }
-  core::Status check_invariants() const override { return core::check_position_invariants(position_); }
 
   void clear_memory() override { search_->clear_memory(); }
   std::size_t table_bytes() const override { return search_->table_bytes(); }
   void reseed(std::uint64_t seed) override { rng_.reseed(seed); }
 
   SearchJob make_search_job(const SearchRequest& request, LineSink sink) override {
-    return [this, root = position_, request, sink = std::move(sink)](const core::StopSignal& stop) {
+    return [this, root = position_.game(), request, sink = std::move(sink)](const core::StopSignal& stop) {
       TextResult text;
       if (request.level != core::Level::kMax) {
         const core::Move m = search::choose_casual_move(root, request.level, rng_, table_);
@@ -109,7 +82,7 @@ class GameSession final : public Session {
   }
 
   PerftJob make_perft_job(int depth) const override {
-    return [root = position_, depth](const core::StopSignal& stop) {
+    return [root = position_.game(), depth](const core::StopSignal& stop) {
       PerftResult result;
       G game = root;
       typename G::MoveList moves;
@@ -145,8 +118,7 @@ class GameSession final : public Session {
     return text;
   }
 
-  typename G::Variant variant_;
-  G position_;
+  games::GamePosition<G> position_;
   std::shared_ptr<const games::gomoku::EvalWeights> gomoku_weights_;  // what set_game_settings chose
   std::shared_ptr<const games::reversi::EvalSettings> reversi_;
   core::TranspositionTable& table_;

@@ -452,7 +452,7 @@ void GomocupLoop::cmd_yxstop() {
 void GomocupLoop::cmd_yxshowforbid() {
   if (!need_position()) return;
   std::string text = "FORBID ";
-  for (const std::string& cell : host_.session().forbidden_points())
+  for (const std::string& cell : host_.session().position().forbidden_points())
     if (const auto point = cell_to_gomocup_point(cell, size_)) text += fmt::format("{:02}{:02}", point->x, point->y);
   reply(text + ".");
 }
@@ -542,7 +542,7 @@ void GomocupLoop::board_done() {
 }
 
 void GomocupLoop::start_search() {
-  if (core::is_over(host_.session().outcome())) return error("the game is over: no move to play");
+  if (core::is_over(host_.session().position().outcome())) return error("the game is over: no move to play");
   // The manager's clock has run since the command's line was read: what the loop
   // spent since (a rule change's new tables, replaying the game) comes off the budget.
   const auto read = command_read_;
@@ -550,7 +550,7 @@ void GomocupLoop::start_search() {
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - read).count();
   SearchRequest request;
   request.level = core::Level::kMax;
-  request.limits = plan_gomocup_search(limits(), host_.session().side_to_move(), spent);
+  request.limits = plan_gomocup_search(limits(), host_.session().position().side_to_move(), spent);
   // The manager's thread_num, held to the machine's threads as Threads is.
   request.threads = std::min(thread_num_, hardware_threads());
   SearchJob job = host_.session().make_search_job(request, nullptr);

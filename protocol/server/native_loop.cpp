@@ -277,13 +277,13 @@ void NativeLoop::cmd_go(const Tokens& tokens) {
   const Session& session = host_.session();
   // `go` alone, only an increment, or only the opponent's clock: a default budget
   // (search::with_default_budget), so that the search ends by itself.
-  limits = search::with_default_budget(limits, session.side_to_move());
+  limits = search::with_default_budget(limits, session.position().side_to_move());
   ponder_limits_.reset();
   if (ponder && !limits.infinite) {
     // Pondering searches the GUI's expected position until ponderhit (then the clock
     // runs, cmd_ponderhit) or stop: no clock limits it yet.
     ponder_limits_ = limits;
-    ponder_side_ = session.side_to_move();
+    ponder_side_ = session.position().side_to_move();
     limits.movetime.reset();
     limits.time[0].reset();
     limits.time[1].reset();
@@ -318,28 +318,28 @@ void NativeLoop::cmd_ponderhit() {
 
 void NativeLoop::cmd_d() {
   if (!need_position()) return;
-  const std::string variant = host_.session().variant_description();
-  out_.write_line(fmt::format("game {}{}{}", host_.session().game_name(), variant.empty() ? "" : " ", variant));
-  std::string diagram = host_.session().diagram();
+  const std::string variant = host_.session().position().variant_description();
+  out_.write_line(fmt::format("game {}{}{}", host_.session().position().game_name(), variant.empty() ? "" : " ", variant));
+  std::string diagram = host_.session().position().diagram();
   std::size_t start = 0;
   for (std::size_t nl; (nl = diagram.find('\n', start)) != std::string::npos; start = nl + 1)
     out_.write_line(diagram.substr(start, nl - start));
-  out_.write_line("fen " + host_.session().fen());
-  out_.write_line(fmt::format("side {}", core::fen_letter(host_.session().side_to_move())));
-  out_.write_line(fmt::format("hash {:016x}", host_.session().hash()));
+  out_.write_line("fen " + host_.session().position().fen());
+  out_.write_line(fmt::format("side {}", core::fen_letter(host_.session().position().side_to_move())));
+  out_.write_line(fmt::format("hash {:016x}", host_.session().position().hash()));
   cmd_result();
 }
 
 void NativeLoop::cmd_legal() {
   if (!need_position()) return;
-  const auto moves = host_.session().legal_moves();
+  const auto moves = host_.session().position().legal_moves();
   out_.write_line(moves.empty() ? "legal" : fmt::format("legal {}", fmt::join(moves, " ")));
 }
 
 void NativeLoop::cmd_result() {
-  const core::Outcome outcome = host_.session().outcome();
+  const core::Outcome outcome = host_.session().position().outcome();
   std::string line = fmt::format("result {}", outcome_word(outcome));
-  const auto cells = host_.session().winning_line();
+  const auto cells = host_.session().position().winning_line();
   if (!cells.empty()) line += fmt::format(" line {}", fmt::join(cells, " "));
   out_.write_line(line);
 }
@@ -347,11 +347,11 @@ void NativeLoop::cmd_result() {
 void NativeLoop::cmd_query(const Tokens& tokens) {
   if (tokens.size() < 2) return error("query needs one of: gameover p1turn result");
   if (!need_position()) return;
-  const core::Outcome outcome = host_.session().outcome();
+  const core::Outcome outcome = host_.session().position().outcome();
   if (tokens[1] == "gameover") {
     out_.write_line(core::is_over(outcome) ? "response true" : "response false");
   } else if (tokens[1] == "p1turn") {
-    out_.write_line(host_.session().side_to_move() == core::Side::kFirst ? "response true" : "response false");
+    out_.write_line(host_.session().position().side_to_move() == core::Side::kFirst ? "response true" : "response false");
   } else if (tokens[1] == "result") {
     switch (outcome) {
       case core::Outcome::kFirstWins: out_.write_line("response p1win"); break;
@@ -383,7 +383,7 @@ void NativeLoop::cmd_perft(const Tokens& tokens) {
 
 void NativeLoop::cmd_eval() {
   if (!need_position()) return;
-  for (const core::EvalTerm& term : host_.session().evaluation())
+  for (const core::EvalTerm& term : host_.session().position().evaluation())
     out_.write_line(fmt::format("eval {} {}", term.value, term.name));
 }
 
@@ -405,7 +405,7 @@ void NativeLoop::cmd_bench() {
 
 void NativeLoop::cmd_forbidden() {
   if (!need_position()) return;
-  const auto cells = host_.session().forbidden_points();
+  const auto cells = host_.session().position().forbidden_points();
   out_.write_line(cells.empty() ? "forbidden" : fmt::format("forbidden {}", fmt::join(cells, " ")));
 }
 

@@ -163,7 +163,7 @@ void NBoardLoop::cmd_move(std::string_view text) {
   if (!need_position()) return;
   auto move = nboard_move_to_reversi(text);
   if (!move) return error(fmt::format("move rejected: {}", move.error()));
-  const std::string fen = host_.session().fen();
+  const std::string fen = host_.session().position().fen();
   const std::vector<std::string> moves{*move};
   const core::Status status = host_.session().set_position(std::string_view(fen), moves);
   if (!status) error(fmt::format("move rejected, position kept: {}", status.error()));
@@ -171,7 +171,7 @@ void NBoardLoop::cmd_move(std::string_view text) {
 
 void NBoardLoop::cmd_go() {
   if (!need_position()) return;
-  if (core::is_over(host_.session().outcome())) return error("the game is over; no move to play");
+  if (core::is_over(host_.session().position().outcome())) return error("the game is over; no move to play");
   out_.write_line("status thinking");
   start_search(1, false);
 }
@@ -183,7 +183,7 @@ void NBoardLoop::cmd_hint(const Tokens& tokens) {
   if (!need_position()) return;
   count = std::min(count, 64);
   out_.write_line("status thinking");
-  if (core::is_over(host_.session().outcome())) {
+  if (core::is_over(host_.session().position().outcome())) {
     out_.write_line("status");
     return;
   }

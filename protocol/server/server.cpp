@@ -54,7 +54,7 @@ void check_invariants_in_debug([[maybe_unused]] const Loop& loop, [[maybe_unused
   if (loop.searching()) return;
   const Session* session = session_of(loop.session());
   if (session == nullptr) return;
-  if (const core::Status status = session->check_invariants(); !status) {
+  if (const core::Status status = session->position().check_invariants(); !status) {
     std::fprintf(stderr, "narabe: invariant broken after '%.*s': %s\n", static_cast<int>(std::min<std::size_t>(command.size(), 200)),
                  command.data(), status.error().c_str());
     std::abort();

@@ -1,7 +1,8 @@
 #pragma once
 // The one virtual boundary between the protocol and the games: a Session holds the
-// loaded game and its position and hides which game it is. GameSession<G>
-// (game_session.h) implements it once per game with the generic search.
+// loaded game's position (engine/games/any_position.h) and its search, and hides
+// which game it is. GameSession<G> (game_session.h) implements it once per game
+// with the generic search.
 
 #include <cstdint>
 #include <functional>
@@ -17,6 +18,7 @@
 #include "engine/core/game_concept.h"
 #include "engine/core/level.h"
 #include "engine/core/stop_signal.h"
+#include "engine/games/any_position.h"
 #include "engine/games/gomoku/eval_weights.h"
 #include "engine/games/reversi/reversi.h"
 #include "engine/search/limits.h"
@@ -68,28 +70,16 @@ class Session {
  public:
   virtual ~Session() = default;
 
-  virtual std::string_view game_name() const = 0;
-  virtual std::string variant_description() const = 0;
+  // The loaded game's position: its rules, notation, fen and board, with no search.
+  virtual const games::AnyPosition& position() const = 0;
 
   // `position`: a fen (nullopt for startpos) and moves. Any error leaves the
   // position as it was.
   virtual core::Status set_position(std::optional<std::string_view> fen,
                                     std::span<const std::string> moves) = 0;
-  virtual std::string fen() const = 0;
-  virtual std::string diagram() const = 0;
-  virtual std::uint64_t hash() const = 0;
-  virtual std::vector<std::string> legal_moves() const = 0;
-  virtual core::Outcome outcome() const = 0;
-  virtual core::Side side_to_move() const = 0;
-  virtual std::vector<std::string> winning_line() const = 0;
-  virtual std::vector<std::string> forbidden_points() const { return {}; }
-  virtual std::vector<core::EvalTerm> evaluation() const = 0;
   // Takes new settings (an evaluation option changed) for the position and every
   // later one.
   virtual void set_game_settings(const GameSettings& settings) = 0;
-  // The position's invariants (engine/core/position_invariants.h): checked after
-  // every command by the fuzzers and by debug builds.
-  virtual core::Status check_invariants() const = 0;
 
   // Forgets what earlier searches learned (killers, history); the hash table
   // belongs to the caller.

@@ -28,7 +28,7 @@ bool plays(const Session& session, std::string_view game, const core::VariantArg
   bool same = false;
   games::AllGames::visit(game, [&]<class G>(std::type_identity<G>) {
     const auto parsed = G::parse_variant(variant);
-    same = parsed && session.game_name() == G::kName && session.variant_description() == G::describe_variant(*parsed);
+    same = parsed && session.position().game_name() == G::kName && session.position().variant_description() == G::describe_variant(*parsed);
   });
   return same;
 }

@@ -52,8 +52,8 @@ struct Game {
   std::string fen;
   explicit Game(const server::GomocupLoop& loop) : moves(loop.moves()) {
     if (const server::Session* s = loop.session()) {
-      variant = s->variant_description();
-      fen = s->fen();
+      variant = s->position().variant_description();
+      fen = s->position().fen();
     }
   }
   bool operator==(const Game&) const = default;
@@ -61,7 +61,7 @@ struct Game {
 
 // The board's size: its fen has one row per line of the board.
 int board_size(const server::Session& session) {
-  const std::string fen = session.fen();
+  const std::string fen = session.position().fen();
   return static_cast<int>(std::count(fen.begin(), fen.begin() + static_cast<std::ptrdiff_t>(fen.find(' ')), '/')) + 1;
 }
 
@@ -137,7 +137,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool goes_on = loop.handle_line(line);
     fuzz::end_job(loop, "YXSTOP");
     const std::vector<std::string> replies = out.take();
-    if (loop.session() != nullptr) fuzz::require(loop.session()->check_invariants(), "position invariants");
+    if (loop.session() != nullptr) fuzz::require(loop.session()->position().check_invariants(), "position invariants");
     fuzz::check_replies(loop, replies);
     for (const std::string& reply : replies)
       if (reply.starts_with("ERROR") && reply.find("game is over") == std::string::npos && !was_pending &&

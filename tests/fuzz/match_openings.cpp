@@ -26,17 +26,17 @@
 #include "tools/match/engine_spec.h"
 #include "tools/match/openings.h"
 #include "tools/match/sprt_spec.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
 namespace narabe::fuzz {
 namespace {
 
-const rules::Referee& referee(std::uint8_t choice) {
+const games::AnyPosition& referee(std::uint8_t choice) {
   struct Game {
     const char* name;
     core::VariantArgs variant;
   };
-  static const std::vector<std::unique_ptr<rules::Referee>> referees = [] {
+  static const std::vector<std::unique_ptr<games::AnyPosition>> referees = [] {
     const std::vector<Game> games = {
         {"tictactoe", {}},
         {"connect4", {{"width", "7"}, {"height", "6"}}},
@@ -45,9 +45,9 @@ const rules::Referee& referee(std::uint8_t choice) {
         {"gomoku", {{"size", "9"}, {"rule", "freestyle"}}},
         {"reversi", {}},
     };
-    std::vector<std::unique_ptr<rules::Referee>> made;
+    std::vector<std::unique_ptr<games::AnyPosition>> made;
     for (const Game& g : games) {
-      auto r = rules::make_referee(g.name, g.variant);
+      auto r = games::make_position(g.name, g.variant);
       if (!r) fail("a game of the harness has no referee", r.error());
       made.push_back(std::move(*r));
     }
@@ -61,7 +61,7 @@ std::string line_of(const match::Opening& opening) {
   return opening.fen.empty() ? "moves " + moves : fmt::format("fen {} moves {}", opening.fen, moves);
 }
 
-void check_opening(const match::Opening& opening, const rules::Referee& rules) {
+void check_opening(const match::Opening& opening, const games::AnyPosition& rules) {
   auto board = rules.clone();
   require(board->reset(opening.fen), "an opening's fen does not load");
   for (const std::string& move : opening.moves) require(board->play(move), "an opening's move is illegal");
@@ -71,7 +71,7 @@ void check_opening(const match::Opening& opening, const rules::Referee& rules) {
   if (!(*again == opening)) fail("an opening reads back different", line_of(opening));
 }
 
-void openings_file(std::uint8_t options, std::string_view text, const rules::Referee& rules) {
+void openings_file(std::uint8_t options, std::string_view text, const games::AnyPosition& rules) {
   static TempFile file("openings");
   const std::string& path = file.write(text);
   auto openings = match::read_openings_file(path, rules);

@@ -53,7 +53,7 @@ struct Snapshot {
   std::string variant;
   std::string fen;
   explicit Snapshot(const server::Session& s)
-      : game(s.game_name()), variant(s.variant_description()), fen(s.fen()) {}
+      : game(s.position().game_name()), variant(s.position().variant_description()), fen(s.position().fen()) {}
   bool operator==(const Snapshot&) const = default;
 };
 
@@ -115,8 +115,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     hash_changed = hash_changed || (tokens.size() >= 3 && tokens[0] == "setoption" && fuzz::iequals_ascii(tokens[2], "Hash"));
     const bool is_go = !tokens.empty() && tokens[0] == "go";
     const fuzz::Snapshot before(loop.session());
-    const bool game_over = core::is_over(loop.session().outcome());
-    const std::vector<std::string> legal = is_go ? loop.session().legal_moves() : std::vector<std::string>{};
+    const bool game_over = core::is_over(loop.session().position().outcome());
+    const std::vector<std::string> legal = is_go ? loop.session().position().legal_moves() : std::vector<std::string>{};
     const bool had_position = loop.has_position();
 
     const bool goes_on = loop.handle_line(*line);
@@ -126,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::check_replies(replies, is_handshake, is_go, game_over, legal, had_position);
     if (fuzz::count_starting(replies, "info string error") != 0 && !(fuzz::Snapshot(loop.session()) == before))
       fuzz::fail("a refused command changed the game or the position", *line);
-    fuzz::require(loop.session().check_invariants(), "position invariants");
+    fuzz::require(loop.session().position().check_invariants(), "position invariants");
     if (!goes_on) break;
     loop.handle_line("isready");
     if (fuzz::count_starting(out.take(), "readyok") != 1) fuzz::fail("isready got no readyok");

@@ -32,7 +32,7 @@ struct State {
   int depth;
   int contempt;
   explicit State(const server::NBoardLoop& loop)
-      : fen(loop.session().fen()), depth(loop.depth()), contempt(loop.contempt()) {}
+      : fen(loop.session().position().fen()), depth(loop.depth()), contempt(loop.contempt()) {}
   bool operator==(const State&) const = default;
 };
 
@@ -52,7 +52,7 @@ class Harness {
     if (is_ping) pongs_.push_back(pong_for(tokens));
     const State before(loop_);
     const bool searches = !tokens.empty() && (tokens[0] == "go" || tokens[0] == "hint");
-    if (searches) legal_ = nboard_moves(loop_.session().legal_moves());
+    if (searches) legal_ = nboard_moves(loop_.session().position().legal_moves());
 
     const bool goes_on = loop_.handle_line(line);
     std::vector<std::string> replies = out_.take();
@@ -62,7 +62,7 @@ class Harness {
       for (std::string& reply : out_.take()) replies.push_back(std::move(reply));
     }
     check(replies, before);
-    require(loop_.session().check_invariants(), "position invariants");
+    require(loop_.session().position().check_invariants(), "position invariants");
     return goes_on;
   }
 

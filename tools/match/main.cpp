@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
   core::VariantArgs variant;
   if (game_tokens.size() % 2 == 0) return usage_error("--game needs a name, then key value pairs");
   for (std::size_t i = 1; i + 1 < game_tokens.size(); i += 2) variant.emplace_back(game_tokens[i], game_tokens[i + 1]);
-  auto rules = rules::make_referee(game_tokens[0], variant);
+  auto rules = games::make_position(game_tokens[0], variant);
   if (!rules) return usage_error(rules.error());
 
   // Engines.

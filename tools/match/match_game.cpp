@@ -21,7 +21,7 @@ const char* side_word(int side) { return side == 0 ? "first player" : "second pl
 
 }  // namespace
 
-std::optional<PlayedGame> play_game(const GameSetup& setup, rules::Referee& referee) {
+std::optional<PlayedGame> play_game(const GameSetup& setup, games::AnyPosition& referee) {
   PlayedGame played;
   GameRecord& record = played.record;
   record.started = utc_now();

@@ -9,7 +9,7 @@
 
 #include "tools/match/game_record.h"
 #include "tools/match/player.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
 namespace narabe::match {
 
@@ -29,6 +29,6 @@ struct PlayedGame {
   GameRecord record;
   std::optional<int> failed_side;
 };
-std::optional<PlayedGame> play_game(const GameSetup& setup, rules::Referee& referee);
+std::optional<PlayedGame> play_game(const GameSetup& setup, games::AnyPosition& referee);
 
 }  // namespace narabe::match

@@ -54,7 +54,7 @@ core::Status apply_openings_tokens(const std::vector<std::string>& tokens, Openi
   return core::Ok{};
 }
 
-core::Expected<Opening> parse_opening_line(std::string_view line, const rules::Referee& rules) {
+core::Expected<Opening> parse_opening_line(std::string_view line, const games::AnyPosition& rules) {
   const auto tokens = client::split_tokens(line);
   Opening opening;
   std::size_t next = 0;
@@ -80,7 +80,7 @@ core::Expected<Opening> parse_opening_line(std::string_view line, const rules::R
   return opening;
 }
 
-core::Expected<std::vector<Opening>> read_openings_file(const std::string& path, const rules::Referee& rules) {
+core::Expected<std::vector<Opening>> read_openings_file(const std::string& path, const games::AnyPosition& rules) {
   std::ifstream in(path);
   if (!in) return core::make_error(fmt::format("cannot read openings file '{}'", path));
   std::vector<Opening> openings;
@@ -100,7 +100,7 @@ core::Expected<std::vector<Opening>> read_openings_file(const std::string& path,
   return openings;
 }
 
-core::Expected<std::vector<Opening>> generate_openings(const rules::Referee& rules, int plies, std::int64_t count,
+core::Expected<std::vector<Opening>> generate_openings(const games::AnyPosition& rules, int plies, std::int64_t count,
                                                       std::uint64_t seed) {
   core::Rng rng(seed ^ 0x6f70656e696e6773ULL);  // "openings": apart from other uses of the seed
   auto board = rules.clone();
@@ -136,7 +136,7 @@ core::Expected<std::vector<Opening>> generate_openings(const rules::Referee& rul
   return openings;
 }
 
-core::Expected<OpeningPlan> plan_openings(const OpeningsConfig& config, const rules::Referee& rules, std::int64_t pairs,
+core::Expected<OpeningPlan> plan_openings(const OpeningsConfig& config, const games::AnyPosition& rules, std::int64_t pairs,
                                           std::uint64_t seed) {
   OpeningPlan plan;
   if (!config.any()) {

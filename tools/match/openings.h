@@ -10,7 +10,7 @@
 
 #include "engine/core/expected.h"
 #include "tools/match/game_record.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
 namespace narabe::match {
 
@@ -29,15 +29,15 @@ core::Status apply_openings_tokens(const std::vector<std::string>& tokens, Openi
 // One line of an openings file: moves from the start ("4 4 3"), or
 // "fen <board> <side> [moves ...]". Blank lines and lines starting with '#'
 // are not openings. Checked against the rules.
-core::Expected<Opening> parse_opening_line(std::string_view line, const rules::Referee& rules);
+core::Expected<Opening> parse_opening_line(std::string_view line, const games::AnyPosition& rules);
 
 // Every opening in the file, checked; errors name the line.
-core::Expected<std::vector<Opening>> read_openings_file(const std::string& path, const rules::Referee& rules);
+core::Expected<std::vector<Opening>> read_openings_file(const std::string& path, const games::AnyPosition& rules);
 
 // `count` distinct openings of `plies` random legal moves (none ending the game),
 // from the seed. Distinct means distinct positions: two move orders reaching the
 // same position count once. Fails when the game has fewer such positions.
-core::Expected<std::vector<Opening>> generate_openings(const rules::Referee& rules, int plies, std::int64_t count,
+core::Expected<std::vector<Opening>> generate_openings(const games::AnyPosition& rules, int plies, std::int64_t count,
                                                       std::uint64_t seed);
 
 // The opening of every pair of the run: `pairs` entries. Without openings, every
@@ -48,7 +48,7 @@ struct OpeningPlan {
   std::vector<std::int64_t> source_index;  // index in the file (or generated list)
   bool wrapped = false;
 };
-core::Expected<OpeningPlan> plan_openings(const OpeningsConfig& config, const rules::Referee& rules, std::int64_t pairs,
+core::Expected<OpeningPlan> plan_openings(const OpeningsConfig& config, const games::AnyPosition& rules, std::int64_t pairs,
                                           std::uint64_t seed);
 
 }  // namespace narabe::match

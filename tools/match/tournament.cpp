@@ -13,10 +13,10 @@ namespace narabe::match {
 
 struct Tournament::Worker {
   std::vector<std::unique_ptr<Player>> players;  // by engine index; started on first use
-  std::unique_ptr<rules::Referee> referee;
+  std::unique_ptr<games::AnyPosition> referee;
 };
 
-Tournament::Tournament(RunSettings settings, const rules::Referee& rules, Schedule schedule, OpeningPlan openings,
+Tournament::Tournament(RunSettings settings, const games::AnyPosition& rules, Schedule schedule, OpeningPlan openings,
                        RunHeader header, Tally previous_results, std::optional<ResultsWriter> writer)
     : settings_(std::move(settings)),
       rules_(rules.clone()),

@@ -14,7 +14,7 @@
 #include "tools/match/engine_spec.h"
 #include "tools/match/openings.h"
 #include "tools/match/player.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 #include "tools/match/results.h"
 #include "tools/match/schedule.h"
 
@@ -49,7 +49,7 @@ struct RunOutcome {
 
 class Tournament {
  public:
-  Tournament(RunSettings settings, const rules::Referee& rules, Schedule schedule, OpeningPlan openings,
+  Tournament(RunSettings settings, const games::AnyPosition& rules, Schedule schedule, OpeningPlan openings,
              RunHeader header, Tally previous_results, std::optional<ResultsWriter> writer);
 
   // Plays every game not in previous_results. `out` gets the report blocks.
@@ -69,7 +69,7 @@ class Tournament {
   std::string report_text() const;  // caller holds mutex_
 
   RunSettings settings_;
-  std::unique_ptr<rules::Referee> rules_;
+  std::unique_ptr<games::AnyPosition> rules_;
   Schedule schedule_;
   OpeningPlan openings_;
   RunHeader header_;

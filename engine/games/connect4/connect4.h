@@ -47,6 +47,8 @@ namespace narabe::games {
 class Connect4 {
  public:
   static constexpr std::string_view kName = "connect4";
+  // A move names a column ("4"), not a cell: any cell of the column drops there.
+  static constexpr bool kMovesAreColumns = true;
   static constexpr std::size_t kMaxMoves = 9;
   static constexpr int kMinSide = 4;
   static constexpr int kMaxSide = 9;

@@ -302,7 +302,7 @@ std::string Reversi::to_fen() const {
 
 std::string Reversi::diagram() const {
   return write_diagram(
-      8, 8, [this](int file, int rank) { return cell_char(cell_at(file, rank)); }, /*ranks_from_top=*/true);
+      8, 8, [this](int file, int rank) { return cell_char(cell_at(file, rank)); }, kRanksFromTop);
 }
 
 void Reversi::set_discs(std::uint64_t black, std::uint64_t white, Side to_move) {

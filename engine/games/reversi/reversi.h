@@ -61,6 +61,8 @@ struct EvalSettings {
 class Reversi {
  public:
   static constexpr std::string_view kName = "reversi";
+  // Othello's notation counts ranks from the top: a1 is the top-left cell.
+  static constexpr bool kRanksFromTop = true;
   static constexpr int kCells = 64;
   // At most 60 empty cells, so at most 60 legal moves; a pass is the only move when
   // it is legal. (33 is the most any reachable position has, but a fen may describe

@@ -31,7 +31,7 @@ TEST(VariantPresets, EveryPresetNamesAPlayableGameAndItsVariant) {
     auto session = create_session(preset.game, preset.variant, table);
     ASSERT_TRUE(session) << session.error();
     EXPECT_EQ(find_variant_preset(preset.name), &preset);
-    EXPECT_EQ(preset_playing((*session)->game_name(), (*session)->variant_description()), &preset);
+    EXPECT_EQ(preset_playing((*session)->position().game_name(), (*session)->position().variant_description()), &preset);
   }
   EXPECT_NE(find_variant_preset("Gomoku-Renju"), nullptr);
   EXPECT_EQ(find_variant_preset("chess"), nullptr);
@@ -58,14 +58,14 @@ TEST(Wdl, SumsToAThousandAndFollowsTheScore) {
 
 TEST(EngineHost, VariantOptionChangesTheGameAndFollowsNewgame) {
   HostWithNotes h;
-  EXPECT_EQ(h.host.session().game_name(), "tictactoe");
+  EXPECT_EQ(h.host.session().position().game_name(), "tictactoe");
   ASSERT_TRUE(h.host.set_option("name UCI_Variant value gomoku-renju"));
-  EXPECT_EQ(h.host.session().game_name(), "gomoku");
-  EXPECT_NE(h.host.session().variant_description().find("renju"), std::string::npos);
+  EXPECT_EQ(h.host.session().position().game_name(), "gomoku");
+  EXPECT_NE(h.host.session().position().variant_description().find("renju"), std::string::npos);
   ASSERT_TRUE(h.host.new_game("reversi", {}));
   EXPECT_EQ(h.host.options().variant, "reversi");
   EXPECT_FALSE(h.host.set_option("name UCI_Variant value chess"));
-  EXPECT_EQ(h.host.session().game_name(), "reversi");
+  EXPECT_EQ(h.host.session().position().game_name(), "reversi");
 }
 
 TEST(EngineHost, TheSameGameReusesItsSessionAndAnotherReplacesIt) {
@@ -75,11 +75,11 @@ TEST(EngineHost, TheSameGameReusesItsSessionAndAnotherReplacesIt) {
   ASSERT_TRUE(h.host.new_game("connect4", {{"width", "7"}, {"height", "6"}}));
   EXPECT_EQ(&h.host.session(), first);
   ASSERT_TRUE(h.host.new_game("connect4", {{"width", "5"}}));
-  EXPECT_NE(h.host.session().variant_description(), "");
+  EXPECT_NE(h.host.session().position().variant_description(), "");
   // A refused game keeps the one in play.
-  const std::string before = h.host.session().variant_description();
+  const std::string before = h.host.session().position().variant_description();
   EXPECT_FALSE(h.host.new_game("connect4", {{"width", "99"}}));
-  EXPECT_EQ(h.host.session().variant_description(), before);
+  EXPECT_EQ(h.host.session().position().variant_description(), before);
 }
 
 TEST(EngineHost, ARejectedPositionLeavesNoneUntilAValidOne) {
@@ -120,7 +120,7 @@ TEST(EngineHost, OptionCallbacksRunAfterTheChangeAndNotOnAnError) {
 TEST(EngineHost, ReversiSettingsReachTheSessionsPositions) {
   HostWithNotes h;
   ASSERT_TRUE(h.host.new_game("reversi", {}));
-  const auto first_term = [&] { return h.host.session().evaluation().front().name; };
+  const auto first_term = [&] { return h.host.session().position().evaluation().front().name; };
   if (h.host.reversi_patterns_loaded()) {
     EXPECT_EQ(first_term().rfind("pattern", 0), 0u) << first_term();
   }

@@ -76,7 +76,7 @@ class GomocupLoopTest : public testing::Test {
     return *point;
   }
 
-  std::string fen() const { return loop_.session()->fen(); }
+  std::string fen() const { return loop_.session()->position().fen(); }
 
   CapturedOutput out_;  // declared first: outlives the loop's search thread
   GomocupLoop loop_{out_};
@@ -352,7 +352,7 @@ TEST_F(GomocupLoopTest, YxShowForbidListsBlacksForbiddenPoints) {
   EXPECT_TRUE(starts_with(forbid[0], "FORBID ")) << forbid[0];
   EXPECT_EQ(forbid[0].back(), '.');
   std::string expected = "FORBID ";
-  for (const std::string& cell : loop_.session()->forbidden_points()) {
+  for (const std::string& cell : loop_.session()->position().forbidden_points()) {
     const auto point = cell_to_gomocup_point(cell, 15);
     ASSERT_TRUE(point);
     expected += fmt::format("{:02}{:02}", point->x, point->y);
@@ -410,15 +410,15 @@ TEST_F(GomocupLoopTest, PlayImposesTheBrainsMove) {
 
 TEST_F(GomocupLoopTest, StartAndRectStartCheckTheSize) {
   EXPECT_EQ(send("START 20"), Lines{"OK"});
-  EXPECT_EQ(loop_.session()->variant_description(), "size 20 rule freestyle");
+  EXPECT_EQ(loop_.session()->position().variant_description(), "size 20 rule freestyle");
   for (const char* line : {"START 4", "START 23", "START", "START x", "RECTSTART 20,15", "RECTSTART 20"}) {
     const Lines lines = send(line);
     ASSERT_EQ(lines.size(), 1u) << line;
     EXPECT_TRUE(starts_with(lines[0], "ERROR ")) << line << " -> " << lines[0];
   }
-  EXPECT_EQ(loop_.session()->variant_description(), "size 20 rule freestyle");  // kept
+  EXPECT_EQ(loop_.session()->position().variant_description(), "size 20 rule freestyle");  // kept
   EXPECT_EQ(send("RECTSTART 17,17"), Lines{"OK"});
-  EXPECT_EQ(loop_.session()->variant_description(), "size 17 rule freestyle");
+  EXPECT_EQ(loop_.session()->position().variant_description(), "size 17 rule freestyle");
 }
 
 TEST_F(GomocupLoopTest, RestartClearsTheBoard) {
@@ -427,7 +427,7 @@ TEST_F(GomocupLoopTest, RestartClearsTheBoard) {
   EXPECT_EQ(send("RESTART"), Lines{"OK"});
   EXPECT_TRUE(loop_.moves().empty());
   EXPECT_EQ(loop_.session(), session);  // the same size and rule: its tables are reused
-  EXPECT_EQ(loop_.session()->fen(), "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x");
+  EXPECT_EQ(loop_.session()->position().fen(), "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x");
   move_of(run("BEGIN"));
 }
 
@@ -459,7 +459,7 @@ TEST_F(GomocupLoopTest, InfoSetsLimitsAndRulesWithoutAReply) {
   // The rule applies from the next command that uses the board.
   EXPECT_EQ(send("RESTART"), Lines{"OK"});
   EXPECT_EQ(loop_.rule(), "standard");
-  EXPECT_EQ(loop_.session()->variant_description(), "size 15 rule standard");
+  EXPECT_EQ(loop_.session()->position().variant_description(), "size 15 rule standard");
 }
 
 TEST_F(GomocupLoopTest, ABadInfoIsToldBeforeTheNextReply) {

@@ -129,7 +129,7 @@ TEST(GomokuEvalFile, DamagedOrMissingFilesAreRefusedAndTheHandSetEvaluationIsUse
   const GameSettings extras{[&](Rule rule) { return evaluation.weights_for(rule); }, nullptr};
   auto session = create_session("gomoku", {}, table, {}, extras);
   ASSERT_TRUE(session);
-  const auto terms = (*session)->evaluation();
+  const auto terms = (*session)->position().evaluation();
   EXPECT_FALSE(std::any_of(terms.begin(), terms.end(), [](const core::EvalTerm& t) {
     return t.name.find("trained") != std::string::npos;
   }));

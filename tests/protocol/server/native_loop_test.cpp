@@ -214,7 +214,7 @@ TEST_F(NativeLoopTest, NewgameSelectsTheGameSilentlyAndStartsFresh) {
   send("position startpos moves b2");
   EXPECT_TRUE(send("newgame tictactoe").empty());
   EXPECT_EQ(fen(), "3/3/3 x");
-  EXPECT_EQ(loop_.session().game_name(), "tictactoe");
+  EXPECT_EQ(loop_.session().position().game_name(), "tictactoe");
 }
 
 TEST_F(NativeLoopTest, NewgameOfTheSameGameAndVariantReusesItsTablesAndStartsFresh) {
@@ -229,7 +229,7 @@ TEST_F(NativeLoopTest, NewgameOfTheSameGameAndVariantReusesItsTablesAndStartsFre
   EXPECT_NE(best_move(run("go depth 4")), "(none)");
   // Another variant is another session.
   EXPECT_TRUE(send("newgame connect4 width 6").empty());
-  EXPECT_EQ(loop_.session().variant_description(), "width 6 height 6");
+  EXPECT_EQ(loop_.session().position().variant_description(), "width 6 height 6");
   EXPECT_EQ(fen(), "6/6/6/6/6/6 x");
 }
 
@@ -246,7 +246,7 @@ TEST_F(NativeLoopTest, NewgameErrorsChangeNothing) {
 TEST_F(NativeLoopTest, UcinewgameAndUginewgameKeepTheGameSilently) {
   EXPECT_TRUE(send("ucinewgame").empty());
   EXPECT_TRUE(send("uginewgame").empty());
-  EXPECT_EQ(loop_.session().game_name(), "tictactoe");
+  EXPECT_EQ(loop_.session().position().game_name(), "tictactoe");
   EXPECT_EQ(send("d").front(), "game tictactoe");
 }
 

@@ -59,7 +59,7 @@ std::string reversi_fen_after(const std::vector<std::string>& moves) {
   core::TranspositionTable table(1);
   auto session = create_session("reversi", {}, table);
   EXPECT_TRUE((*session)->set_position(std::nullopt, moves));
-  return (*session)->fen();
+  return (*session)->position().fen();
 }
 
 // "D6" -> "d6", "PA" -> "pass".
@@ -104,7 +104,7 @@ class NBoardLoopTest : public testing::Test {
   Lines send(std::string_view line) { return testing_support::send_line(loop_, out_, line); }
   Lines run(std::string_view line) { return testing_support::run_line(loop_, out_, line, "ping 99"); }
 
-  std::vector<std::string> legal() const { return loop_.session().legal_moves(); }
+  std::vector<std::string> legal() const { return loop_.session().position().legal_moves(); }
 };
 
 TEST_F(NBoardLoopTest, GreetingNamesTheEngine) {
@@ -113,12 +113,12 @@ TEST_F(NBoardLoopTest, GreetingNamesTheEngine) {
 
 TEST_F(NBoardLoopTest, SetGameLoadsTheBoardAndPlaysItsMoves) {
   EXPECT_EQ(send("set game " + ggf(kStartBoard, "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]")), Lines{});
-  EXPECT_EQ(loop_.session().fen(), reversi_fen_after({"f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"}));
+  EXPECT_EQ(loop_.session().position().fen(), reversi_fen_after({"f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"}));
 }
 
 TEST_F(NBoardLoopTest, GoAnswersALegalMoveWithEvalAndTimeAndKeepsTheBoard) {
   send("set game " + ggf(kStartBoard, "B[F5]W[F6]B[D3]W[C5]"));
-  const std::string fen = loop_.session().fen();
+  const std::string fen = loop_.session().position().fen();
   const std::vector<std::string> moves = legal();
   const Lines lines = run("go");
   ASSERT_GE(lines.size(), 4u) << joined(lines);
@@ -138,7 +138,7 @@ TEST_F(NBoardLoopTest, GoAnswersALegalMoveWithEvalAndTimeAndKeepsTheBoard) {
   EXPECT_TRUE(is_eval(reply.substr(slash2 + 1))) << reply;
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return starts_with(l, "nodestats "); }),
             1);
-  EXPECT_EQ(loop_.session().fen(), fen);  // go does not play its move
+  EXPECT_EQ(loop_.session().position().fen(), fen);  // go does not play its move
 }
 
 TEST_F(NBoardLoopTest, HintGivesOneSearchLinePerMoveAsked) {
@@ -191,7 +191,7 @@ TEST_F(NBoardLoopTest, MovePlaysAMoveInAnyOfNBoardsForms) {
   EXPECT_EQ(send("move F5"), Lines{});
   EXPECT_EQ(send("move f6/-1.50/2.25"), Lines{});
   EXPECT_EQ(send("D3"), Lines{});  // NBoard 1.1's bare move
-  EXPECT_EQ(loop_.session().fen(), reversi_fen_after({"f5", "f6", "d3"}));
+  EXPECT_EQ(loop_.session().position().fen(), reversi_fen_after({"f5", "f6", "d3"}));
 }
 
 TEST_F(NBoardLoopTest, PassIsPA) {
@@ -202,22 +202,22 @@ TEST_F(NBoardLoopTest, PassIsPA) {
             lines.end())
       << joined(lines);
   EXPECT_EQ(send("move PA"), Lines{});
-  EXPECT_EQ(loop_.session().side_to_move(), core::Side::kFirst);
+  EXPECT_EQ(loop_.session().position().side_to_move(), core::Side::kFirst);
 }
 
 TEST_F(NBoardLoopTest, IllegalMovesAreOneStatusErrorAndKeepTheBoard) {
-  const std::string fen = loop_.session().fen();
+  const std::string fen = loop_.session().position().fen();
   for (std::string_view line : {"move A1", "move PA", "move Z9", "move", "move F5F5", "move D4"}) {
     const Lines lines = send(line);
     ASSERT_EQ(lines.size(), 1u) << line << "\n" << joined(lines);
     EXPECT_TRUE(starts_with(lines[0], "status error: ")) << lines[0];
-    EXPECT_EQ(loop_.session().fen(), fen) << line;
+    EXPECT_EQ(loop_.session().position().fen(), fen) << line;
   }
 }
 
 TEST_F(NBoardLoopTest, BadGamesAreOneStatusErrorAndKeepThePosition) {
   send("move F5");
-  const std::string fen = loop_.session().fen();
+  const std::string fen = loop_.session().position().fen();
   const std::vector<std::string> bad = {
       "set game",
       "set game garbage",
@@ -232,7 +232,7 @@ TEST_F(NBoardLoopTest, BadGamesAreOneStatusErrorAndKeepThePosition) {
     ASSERT_EQ(lines.size(), 1u) << line.substr(0, 80) << "\n" << joined(lines);
     EXPECT_TRUE(starts_with(lines[0], "status error: ")) << lines[0];
     EXPECT_LE(lines[0].size(), 300u);
-    EXPECT_EQ(loop_.session().fen(), fen) << line.substr(0, 80);
+    EXPECT_EQ(loop_.session().position().fen(), fen) << line.substr(0, 80);
   }
 }
 
@@ -270,13 +270,13 @@ TEST_F(NBoardLoopTest, SetThreadsSearchesOnThemAndSaysWhatItKept) {
 }
 
 TEST_F(NBoardLoopTest, UnknownLinesAndAnalyzeAreIgnoredSilently) {
-  const std::string fen = loop_.session().fen();
+  const std::string fen = loop_.session().position().fen();
   for (std::string_view line : {"analyze", "isready", "uci", "frobnicate 1 2", "set myname x", "set",
                                 "\x01\x02\xff", "   "})
     EXPECT_EQ(send(line), Lines{}) << line;
   loop_.handle_overlong_line(1 << 20);
   EXPECT_EQ(out_.take(), Lines{});
-  EXPECT_EQ(loop_.session().fen(), fen);
+  EXPECT_EQ(loop_.session().position().fen(), fen);
 }
 
 TEST_F(NBoardLoopTest, LearnIsAnswered) { EXPECT_EQ(send("learn"), Lines{"learned"}); }

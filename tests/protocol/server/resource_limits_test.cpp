@@ -56,13 +56,13 @@ class ResourceLimitsTest : public testing::Test {
   void play_into_game(int plies) {
     std::vector<std::string> moves;
     for (int ply = 0; ply < plies; ++ply) {
-      const std::vector<std::string> legal = loop_.session().legal_moves();
+      const std::vector<std::string> legal = loop_.session().position().legal_moves();
       if (legal.empty()) break;
       moves.push_back(legal[static_cast<std::size_t>(ply * 7 + 3) % legal.size()]);
       std::string line = "position startpos moves";
       for (const std::string& m : moves) line += " " + m;
       ASSERT_TRUE(send(line).empty()) << line;
-      if (loop_.session().legal_moves().empty()) {  // that move ended the game: take it back
+      if (loop_.session().position().legal_moves().empty()) {  // that move ended the game: take it back
         moves.pop_back();
         line = "position startpos moves";
         for (const std::string& m : moves) line += " " + m;
@@ -74,7 +74,7 @@ class ResourceLimitsTest : public testing::Test {
 
   // `go` answers one legal bestmove without having finished a single iteration.
   void expect_answers_at_once(std::string_view go) {
-    const std::vector<std::string> legal = loop_.session().legal_moves();
+    const std::vector<std::string> legal = loop_.session().position().legal_moves();
     ASSERT_FALSE(legal.empty());
     const Lines reply = run(go);
     std::size_t bestmoves = 0;
@@ -120,7 +120,7 @@ TEST_F(ResourceLimitsTest, NoTimeLeftAtACasualLevelStillAnswers) {
   send("setoption name Level value easy");
   for (std::string_view game : {"connect4", "gomoku", "reversi"}) {
     ASSERT_TRUE(send("newgame " + std::string(game)).empty());
-    const std::vector<std::string> legal = loop_.session().legal_moves();
+    const std::vector<std::string> legal = loop_.session().position().legal_moves();
     const Lines reply = run("go movetime 0");
     const auto best = std::find_if(reply.begin(), reply.end(), [](const std::string& l) { return starts_with(l, "bestmove "); });
     ASSERT_NE(best, reply.end()) << joined(reply);
@@ -215,16 +215,16 @@ TEST(ResourceLimitsNBoardTest, DepthOneNearTheEndAnswersALegalMove) {
   std::string moves;
   std::vector<std::string> played;
   for (int ply = 0; ply < 52; ++ply) {
-    const std::vector<std::string> legal = loop.session().legal_moves();
+    const std::vector<std::string> legal = loop.session().position().legal_moves();
     if (legal.empty()) break;
     std::string move = legal[static_cast<std::size_t>(ply * 7 + 3) % legal.size()];
     std::string nboard = move == "pass" ? "PA" : move;
     for (char& c : nboard) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     const Lines reply = send("move " + nboard);
     ASSERT_TRUE(reply.empty()) << joined(reply);
-    if (loop.session().legal_moves().empty()) break;
+    if (loop.session().position().legal_moves().empty()) break;
   }
-  const std::vector<std::string> legal = loop.session().legal_moves();
+  const std::vector<std::string> legal = loop.session().position().legal_moves();
   ASSERT_FALSE(legal.empty());
   const Lines reply = testing_support::run_line(loop, out, "go", "ping 1");
   const auto answer = std::find_if(reply.begin(), reply.end(), [](const std::string& l) { return starts_with(l, "=== "); });

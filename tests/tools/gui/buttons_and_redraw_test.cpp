@@ -135,7 +135,7 @@ TEST(RedrawGate, DrawsOnChangesAndAnimationsOnly) {
 }
 
 TEST(ScoreLine, DiscsForReversiMovesForTheOthers) {
-  rules::BoardCells cells{3, 2, {'x', 'o', '.', 'x', 'x', '.'}};
+  games::BoardCells cells{3, 2, {'x', 'o', '.', 'x', 'x', '.'}};
   EXPECT_EQ(score_line(GameKind::kReversi, cells, {"d3", "pass"}, false), "Black 3 - 1 White");
   EXPECT_EQ(score_line(GameKind::kConnect4, cells, {"4", "4", "3"}, false), "Move 4");
   EXPECT_EQ(score_line(GameKind::kGomoku, cells, {"h8"}, true), "1 move");

@@ -22,8 +22,8 @@
 namespace narabe::match {
 namespace {
 
-using rules::make_referee;
-using rules::Referee;
+using games::make_position;
+using games::AnyPosition;
 
 using core::Outcome;
 using core::Side;
@@ -77,7 +77,7 @@ class ScriptedPlayer final : public Player {
 // Two scripted players, their limits, and a tic-tac-toe referee.
 struct Match {
   Match(std::vector<MoveReply> first, std::vector<MoveReply> second)
-      : one(std::move(first)), two(std::move(second)), referee(std::move(*make_referee("tictactoe", {}))) {
+      : one(std::move(first)), two(std::move(second)), referee(std::move(*make_position("tictactoe", {}))) {
     limits[0].depth = 3;
     limits[1].depth = 3;
   }
@@ -100,7 +100,7 @@ struct Match {
   Opening opening;
   int max_plies = 0;
   std::atomic<bool> abandon{false};
-  std::unique_ptr<Referee> referee;
+  std::unique_ptr<AnyPosition> referee;
 };
 
 Words moves_of(const GameRecord& r) {

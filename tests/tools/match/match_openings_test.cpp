@@ -19,15 +19,15 @@
 namespace narabe::match {
 namespace {
 
-using rules::make_referee;
-using rules::Referee;
+using games::make_position;
+using games::AnyPosition;
 
 using Words = std::vector<std::string>;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::unique_ptr<Referee> tictactoe() { return std::move(*make_referee("tictactoe", {})); }
-std::unique_ptr<Referee> connect4() { return std::move(*make_referee("connect4", {})); }
+std::unique_ptr<AnyPosition> tictactoe() { return std::move(*make_position("tictactoe", {})); }
+std::unique_ptr<AnyPosition> connect4() { return std::move(*make_position("connect4", {})); }
 
 // A file in the test's temporary directory, removed at the end of the test.
 class TempFile {
@@ -51,7 +51,7 @@ class TempFile {
 Opening opening(std::string fen, Words moves) { return Opening{std::move(fen), std::move(moves)}; }
 
 // The position an opening reaches.
-std::string final_fen(const Referee& rules, const Opening& o) {
+std::string final_fen(const AnyPosition& rules, const Opening& o) {
   auto board = rules.clone();
   EXPECT_TRUE(board->reset(o.fen).ok());
   for (const auto& m : o.moves) EXPECT_TRUE(board->play(m).ok()) << m;

@@ -33,9 +33,9 @@ void step_sound(bool& on, double& volume, int delta) {
 
 // The board a game is played on: the settings' game, on a loaded game's
 // Gomoku size and from its start position; the error says why there is none.
-core::Expected<std::unique_ptr<rules::Referee>> board_for(const Settings& settings, int gomoku_size,
-                                                          const std::string& start_fen) {
-  auto made = rules::make_referee(game_name(settings.game), variant_args(settings, gomoku_size));
+core::Expected<std::unique_ptr<games::AnyPosition>> board_for(const Settings& settings, int gomoku_size,
+                                                              const std::string& start_fen) {
+  auto made = games::make_position(game_name(settings.game), variant_args(settings, gomoku_size));
   if (!made) return core::make_error(made.error());
   if (!start_fen.empty()) {
     if (auto reset = (*made)->reset(start_fen); !reset)
@@ -44,18 +44,18 @@ core::Expected<std::unique_ptr<rules::Referee>> board_for(const Settings& settin
   return std::move(*made);
 }
 
-std::unique_ptr<rules::Referee> make_board(const Settings& settings, int gomoku_size = kStandardGomokuSize,
-                                           const std::string& start_fen = {}) {
+std::unique_ptr<games::AnyPosition> make_board(const Settings& settings, int gomoku_size = kStandardGomokuSize,
+                                               const std::string& start_fen = {}) {
   auto made = board_for(settings, gomoku_size, start_fen);
   // The choices are fixed words the rules library knows, and a loaded game's
   // board was checked when it was loaded; a failure here is a programming
   // error, shown on the board rather than crashing.
-  if (!made) made = rules::make_referee("tictactoe", {});
+  if (!made) made = games::make_position("tictactoe", {});
   return std::move(*made);
 }
 
 // The cell that was empty before a move and holds a stone after it (none for a pass).
-CellPos placed_cell(const rules::BoardCells& before, const rules::BoardCells& after) {
+CellPos placed_cell(const games::BoardCells& before, const games::BoardCells& after) {
   for (int row = 0; row < after.height; ++row)
     for (int file = 0; file < after.width; ++file)
       if (before.at(file, row) == '.' && after.at(file, row) != '.') return {file, row};
@@ -73,7 +73,7 @@ Controller::Controller(Settings settings, EngineLink& engine, SoundSink& sound)
 }
 
 bool Controller::start_row_shown(StartRow row) const {
-  if (row == StartRow::kRule) return settings_.game == GameKind::kGomoku;
+  if (row == StartRow::kRule) return display_of(settings_.game).has_rules;
   if (row == StartRow::kFirst || row == StartRow::kAnalysis) return settings_.mode == Mode::kPersonVsEngine;
   if (row == StartRow::kResume) return suspended_;
   return true;
@@ -172,7 +172,7 @@ void Controller::handle(const Command& command, double now) {
     }
   }
 
-  const rules::BoardCells cells = referee_->board();
+  const games::BoardCells cells = referee_->board();
   switch (command.kind) {
     case CommandKind::kPlayCell:
       if (command.x < 0 || command.x >= cells.width || command.y < 0 || command.y >= cells.height) return;
@@ -180,7 +180,7 @@ void Controller::handle(const Command& command, double now) {
       if (accepts_moves(now)) play_person_move(referee_->move_at(command.x, command.y), now);
       return;
     case CommandKind::kDropColumn:
-      if (settings_.game != GameKind::kConnect4 || command.x < 0 || command.x >= cells.width) return;
+      if (!display_of(settings_.game).drops_in_columns || command.x < 0 || command.x >= cells.width) return;
       cursor_.file = command.x;
       if (accepts_moves(now)) play_person_move(referee_->move_at(command.x, 0), now);
       return;
@@ -282,9 +282,9 @@ std::string Controller::load_game(const GameRecord& record, double now) {
   // load leaves the one on the board as it was.
   Settings loaded = settings_;
   loaded.game = record.game;
-  if (record.game == GameKind::kGomoku) loaded.rule = record.rule;
+  if (display_of(record.game).has_rules) loaded.rule = record.rule;
   loaded.mode = Mode::kTwoPeople;  // both sides are the person's to step through or play on
-  const int size = record.game == GameKind::kGomoku ? record.gomoku_size : kStandardGomokuSize;
+  const int size = display_of(record.game).has_rules ? record.gomoku_size : kStandardGomokuSize;
   auto probe = board_for(loaded, size, record.start_fen);
   if (!probe) return probe.error();
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
@@ -395,10 +395,10 @@ void Controller::new_game(double) {
   scored_outcome_.reset();
   last_move_ = {};
   clear_move_marks();
-  const rules::BoardCells cells = referee_->board();
-  cursor_ = {cells.width / 2, settings_.game == GameKind::kConnect4 ? 0 : cells.height / 2};
+  const games::BoardCells cells = referee_->board();
+  cursor_ = {cells.width / 2, display_of(settings_.game).drops_in_columns ? 0 : cells.height / 2};
   // Reversi's centre is taken: the cursor starts on a legal move.
-  if (settings_.game == GameKind::kReversi) {
+  if (display_of(settings_.game).shows_legal_moves) {
     const auto legal = referee_->legal_moves();
     if (!legal.empty()) {
       const CellPos first = cell_named(legal.front());
@@ -475,7 +475,7 @@ std::string Controller::refusal_message(const std::string& error) const {
   }
   if (error.find("taken") != std::string::npos || error.find("occupied") != std::string::npos)
     return say("That point is taken");
-  if (settings_.game == GameKind::kReversi) return say("Not a legal move: no disc would flip");
+  if (display_of(settings_.game).shows_legal_moves) return say("Not a legal move: no disc would flip");
   return say("Not a legal move");
 }
 
@@ -490,7 +490,7 @@ void Controller::play_person_move(const std::string& move, double now) {
 }
 
 CellPos Controller::cell_named(const std::string& name) const {
-  const rules::BoardCells cells = referee_->board();
+  const games::BoardCells cells = referee_->board();
   for (int row = 0; row < cells.height; ++row)
     for (int file = 0; file < cells.width; ++file)
       if (referee_->cell_name(file, row) == name) return {file, row};
@@ -498,7 +498,7 @@ CellPos Controller::cell_named(const std::string& name) const {
 }
 
 void Controller::apply_move(const std::string& move, double now) {
-  const rules::BoardCells before = referee_->board();
+  const games::BoardCells before = referee_->board();
   if (auto played = referee_->play(move); !played) return;
   stop_analysis();
   moves_.push_back(move);
@@ -512,7 +512,7 @@ void Controller::apply_move(const std::string& move, double now) {
     pass_banner_.clear();
     pass_at_ = -1;
   }
-  const rules::BoardCells after = referee_->board();
+  const games::BoardCells after = referee_->board();
 
   MoveAnimation anim;
   anim.start = now;
@@ -524,7 +524,7 @@ void Controller::apply_move(const std::string& move, double now) {
   }
   last_move_ = anim.cell;
   set_turn_message();  // the result, if any, waits for the stone to land
-  if (settings_.game == GameKind::kConnect4) {
+  if (display_of(settings_.game).drops_in_columns) {
     anim.fall_rows = anim.cell.row + 1;
     anim.land = timing::fall_seconds(anim.fall_rows);
     anim.end = anim.land + timing::kBounceSeconds;
@@ -672,8 +672,8 @@ void Controller::handle_engine_events(double now) {
       awaiting_ = false;
       hint_pending_ = false;
       hint_cell_ = placed_cell(referee_->board(), probe->board());
-      message_ = say(settings_.game == GameKind::kConnect4 ? "Hint: column {} (marked on the board)"
-                                                           : "Hint: {} (marked on the board)",
+      message_ = say(display_of(settings_.game).drops_in_columns ? "Hint: column {} (marked on the board)"
+                                                                  : "Hint: {} (marked on the board)",
                      event.move.substr(0, 20));
       continue;
     }
@@ -719,7 +719,7 @@ void Controller::after_move() {
     }
   }
   // Reversi's result goes with its count: "You win! Black 39 - 25 White".
-  if (settings_.game == GameKind::kReversi) message_ = fmt::format("{} {}", message_, score_line());
+  if (display_of(settings_.game).counts_discs) message_ = fmt::format("{} {}", message_, score_line());
   if (settings_.mode == Mode::kPersonVsEngine) scored_outcome_ = outcome;
 }
 
@@ -802,7 +802,7 @@ void Controller::take_back(std::size_t take) {
 std::vector<CellPos> Controller::forbidden_hints() const {
   std::vector<CellPos> cells;
   if (!settings_.hints || screen_ != Screen::kPlaying || is_engine_side(referee_->side_to_move())) return cells;
-  for (const auto& name : referee_->forbidden_cells()) {
+  for (const auto& name : referee_->forbidden_points()) {
     if (const CellPos cell = cell_named(name); cell.valid()) cells.push_back(cell);
   }
   return cells;
@@ -810,7 +810,7 @@ std::vector<CellPos> Controller::forbidden_hints() const {
 
 std::vector<CellPos> Controller::move_hints() const {
   std::vector<CellPos> cells;
-  if (!settings_.hints || settings_.game != GameKind::kReversi || screen_ != Screen::kPlaying || game_over() ||
+  if (!settings_.hints || !display_of(settings_.game).shows_legal_moves || screen_ != Screen::kPlaying || game_over() ||
       is_engine_side(referee_->side_to_move()))
     return cells;
   for (const auto& name : referee_->legal_moves()) {

@@ -24,7 +24,7 @@
 #include "tools/gui/app/game_setup.h"
 #include "tools/gui/app/sound_sink.h"
 #include "tools/gui/app/translation.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
 namespace narabe::gui {
 
@@ -137,7 +137,7 @@ class Controller {
   // A game put aside by Esc that Resume (or Esc again) brings back.
   bool resumable() const { return suspended_; }
 
-  const rules::Referee& board() const { return *referee_; }
+  const games::AnyPosition& board() const { return *referee_; }
   const std::optional<MoveAnimation>& animation() const { return animation_; }
   CellPos last_move() const { return last_move_; }
   const std::vector<CellPos>& winning_cells() const { return winning_cells_; }
@@ -226,7 +226,7 @@ class Controller {
   bool help_shown_ = false;
   std::optional<FileChooser> chooser_;
 
-  std::unique_ptr<rules::Referee> referee_;
+  std::unique_ptr<games::AnyPosition> referee_;
   // A loaded game's board: Gomoku's size and the position its moves start from.
   int gomoku_size_ = kStandardGomokuSize;
   std::string start_fen_;

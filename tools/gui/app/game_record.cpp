@@ -98,7 +98,7 @@ std::string fen_to_ggf_board(std::string_view fen) {
 
 core::Expected<GameRecord> parse_ggf(std::string_view text) {
   GameRecord record;
-  record.game = GameKind::kReversi;
+  record.game = game_with_record(RecordFormat::kGgf);
   bool black_to_move = true;
   for (const Property& p : properties(text)) {
     if (p.key == "TY" && p.value != "8") return core::make_error("GGF: only the 8x8 board (TY[8])");
@@ -128,7 +128,7 @@ core::Expected<GameRecord> parse_ggf(std::string_view text) {
 
 core::Expected<GameRecord> parse_sgf(std::string_view text) {
   GameRecord record;
-  record.game = GameKind::kGomoku;
+  record.game = game_with_record(RecordFormat::kSgf);
   const auto props = properties(text);
   // The size first: it says how the moves' letters map to ranks.
   for (const Property& p : props) {
@@ -167,8 +167,8 @@ core::Expected<GameRecord> parse_sgf(std::string_view text) {
 
 std::string format_record(const GameRecord& record) {
   std::string out;
-  switch (record.game) {
-    case GameKind::kReversi: {
+  switch (display_of(record.game).record) {
+    case RecordFormat::kGgf: {
       out = "(;GM[Othello]PC[narabe-gui]TY[8]BO[8 ";
       out += record.start_fen.empty() ? std::string(kGgfReversiStart) : fen_to_ggf_board(record.start_fen);
       out += "]";
@@ -183,7 +183,7 @@ std::string format_record(const GameRecord& record) {
       }
       return out + ";)\n";
     }
-    case GameKind::kGomoku: {
+    case RecordFormat::kSgf: {
       const int n = record.gomoku_size;
       out = fmt::format("(;GM[4]FF[4]SZ[{}]RU[{}]AP[narabe-gui]", n, kRuleWords[static_cast<std::size_t>(record.rule)]);
       for (std::size_t i = 0; i < record.moves.size(); ++i) {
@@ -193,10 +193,10 @@ std::string format_record(const GameRecord& record) {
       }
       return out + ")\n";
     }
-    case GameKind::kConnect4:
+    case RecordFormat::kColumns:
       for (const auto& m : record.moves) out += m;
       return out + "\n";
-    case GameKind::kTicTacToe:
+    case RecordFormat::kCells:
       for (const auto& m : record.moves) out += (out.empty() ? "" : " ") + m;
       return out + "\n";
   }
@@ -217,11 +217,11 @@ core::Expected<GameRecord> parse_record(std::string_view text) {
   GameRecord record;
   const std::string plain = without_blanks(text);
   if (!plain.empty() && std::all_of(plain.begin(), plain.end(), [](char c) { return c >= '1' && c <= '7'; })) {
-    record.game = GameKind::kConnect4;
+    record.game = game_with_record(RecordFormat::kColumns);
     for (const char c : plain) record.moves.emplace_back(1, c);
     return record;
   }
-  record.game = GameKind::kTicTacToe;
+  record.game = game_with_record(RecordFormat::kCells);
   std::size_t at = 0;
   while (at < text.size()) {
     while (at < text.size() && std::isspace(static_cast<unsigned char>(text[at]))) ++at;
@@ -254,8 +254,9 @@ core::Expected<GameRecord> read_record_file(const std::string& path) {
 }
 
 std::string record_file_name(GameKind game, std::string_view stamp) {
-  const char* ext = game == GameKind::kReversi ? "ggf" : game == GameKind::kGomoku ? "sgf" : "txt";
-  return fmt::format("{}-{}.{}", kGameWords[static_cast<std::size_t>(game)], stamp, ext);
+  const RecordFormat format = display_of(game).record;
+  const char* ext = format == RecordFormat::kGgf ? "ggf" : format == RecordFormat::kSgf ? "sgf" : "txt";
+  return fmt::format("{}-{}.{}", display_of(game).word, stamp, ext);
 }
 
 std::string default_records_dir() {

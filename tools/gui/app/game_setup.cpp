@@ -1,16 +1,10 @@
 #include "tools/gui/app/game_setup.h"
 
+#include <vector>
+
 namespace narabe::gui {
 
-std::string_view game_title(GameKind game) {
-  switch (game) {
-    case GameKind::kTicTacToe: return "Tic-tac-toe";
-    case GameKind::kConnect4: return "Connect Four";
-    case GameKind::kGomoku: return "Gomoku";
-    case GameKind::kReversi: return "Reversi";
-  }
-  return "";
-}
+std::string_view game_title(GameKind game) { return display_of(game).title; }
 
 std::string_view mode_title(Mode mode) {
   switch (mode) {
@@ -31,28 +25,27 @@ std::string_view rule_title(GomokuRule rule) {
   return "";
 }
 
-std::string game_name(GameKind game) { return std::string(kGameWords[static_cast<std::size_t>(game)]); }
+std::string game_name(GameKind game) { return std::string(display_of(game).word); }
 
 core::VariantArgs variant_args(const Settings& settings, int gomoku_size) {
-  switch (settings.game) {
-    case GameKind::kConnect4: return {{"width", "7"}, {"height", "6"}};
-    case GameKind::kGomoku:
-      return {{"size", std::to_string(gomoku_size)}, {"rule", std::string(kRuleWords[static_cast<std::size_t>(settings.rule)])}};
-    case GameKind::kTicTacToe:
-    case GameKind::kReversi: return {};
+  core::VariantArgs args;
+  // The table's fixed keys come as "key value key value".
+  std::string_view words = display_of(settings.game).variant;
+  std::vector<std::string> split;
+  while (!words.empty()) {
+    const std::size_t space = words.find(' ');
+    split.emplace_back(words.substr(0, space));
+    words = space == std::string_view::npos ? std::string_view{} : words.substr(space + 1);
   }
-  return {};
+  for (std::size_t i = 0; i + 1 < split.size(); i += 2) args.emplace_back(split[i], split[i + 1]);
+  if (display_of(settings.game).has_rules) {
+    args.emplace_back("size", std::to_string(gomoku_size));
+    args.emplace_back("rule", std::string(kRuleWords[static_cast<std::size_t>(settings.rule)]));
+  }
+  return args;
 }
 
-std::string_view side_name(GameKind game, int side_index) {
-  switch (game) {
-    case GameKind::kTicTacToe: return side_index == 0 ? "X" : "O";
-    case GameKind::kConnect4: return side_index == 0 ? "Red" : "Yellow";
-    case GameKind::kGomoku:
-    case GameKind::kReversi: return side_index == 0 ? "Black" : "White";
-  }
-  return "";
-}
+std::string_view side_name(GameKind game, int side_index) { return display_of(game).sides[side_index == 0 ? 0 : 1]; }
 
 int movetime_ms(Level level) {
   switch (level) {

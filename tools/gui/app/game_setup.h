@@ -7,17 +7,15 @@
 #include <string_view>
 
 #include "engine/core/game_concept.h"
+#include "tools/gui/app/game_display.h"
 
 namespace narabe::gui {
 
-enum class GameKind { kTicTacToe, kConnect4, kGomoku, kReversi };
 enum class GomokuRule { kFreestyle, kStandard, kRenju, kOverlineForbidden };
 enum class Mode { kPersonVsEngine, kEngineVsEngine, kTwoPeople };
 enum class FirstMover { kPerson, kEngine };
 enum class Level { kEasy, kNormal, kHard, kMax };
 enum class Language { kEnglish, kJapanese };
-
-inline constexpr int kGameKinds = 4;
 
 // Gomoku's boards that the engine plays (a loaded SGF's SZ[]), and the one
 // the start screen plays.
@@ -42,8 +40,8 @@ struct Settings {
 };
 
 // The words of each choice: what the config file stores and the engine reads
-// (level words are the Level option's values), in enum order.
-inline constexpr std::array<std::string_view, 4> kGameWords = {"tictactoe", "connect4", "gomoku", "reversi"};
+// (level words are the Level option's values), in enum order; the games' words
+// are in game_display.h.
 inline constexpr std::array<std::string_view, 4> kRuleWords = {"freestyle", "standard", "renju",
                                                                "overline-forbidden"};
 inline constexpr std::array<std::string_view, 3> kModeWords = {"person-engine", "engine-engine", "two-people"};
@@ -56,7 +54,7 @@ std::string_view game_title(GameKind game);
 std::string_view mode_title(Mode mode);
 std::string_view rule_title(GomokuRule rule);
 
-// The game name and variant keys as `newgame` takes them (Connect Four 7x6,
+// The game name and variant keys as `newgame` takes them (the table's keys;
 // Gomoku 15x15, or a loaded game's size, with its rule).
 std::string game_name(GameKind game);
 core::VariantArgs variant_args(const Settings& settings, int gomoku_size = kStandardGomokuSize);

@@ -8,7 +8,7 @@
 
 namespace narabe::gui {
 
-DiscCount count_discs(const rules::BoardCells& cells) {
+DiscCount count_discs(const games::BoardCells& cells) {
   return {static_cast<int>(std::count(cells.cells.begin(), cells.cells.end(), 'x')),
           static_cast<int>(std::count(cells.cells.begin(), cells.cells.end(), 'o'))};
 }
@@ -17,9 +17,9 @@ int stones_played(const std::vector<std::string>& moves) {
   return static_cast<int>(std::count_if(moves.begin(), moves.end(), [](const std::string& m) { return m != "pass"; }));
 }
 
-std::string score_line(GameKind game, const rules::BoardCells& cells, const std::vector<std::string>& moves,
+std::string score_line(GameKind game, const games::BoardCells& cells, const std::vector<std::string>& moves,
                        bool over, Language language) {
-  if (game == GameKind::kReversi) {
+  if (display_of(game).counts_discs) {
     const DiscCount count = count_discs(cells);
     return fmt::format("{} {} - {} {}", tr(language, side_name(game, 0)), count.first, count.second,
                        tr(language, side_name(game, 1)));

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "tools/gui/app/game_setup.h"
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
 namespace narabe::gui {
 
@@ -16,14 +16,14 @@ struct DiscCount {
   int second = 0;
 };
 
-DiscCount count_discs(const rules::BoardCells& cells);
+DiscCount count_discs(const games::BoardCells& cells);
 
 // Stones placed so far: the moves that were not passes.
 int stones_played(const std::vector<std::string>& moves);
 
 // "Black 39 - 25 White" (Reversi), "Move 12" during other games, "23 moves"
 // once they are over.
-std::string score_line(GameKind game, const rules::BoardCells& cells, const std::vector<std::string>& moves,
+std::string score_line(GameKind game, const games::BoardCells& cells, const std::vector<std::string>& moves,
                        bool over, Language language = Language::kEnglish);
 
 }  // namespace narabe::gui

@@ -111,7 +111,7 @@ std::optional<Command> command_for_click(float x, float y, const Controller& con
   const view::BoardLayout layout = view::layout_for(controller, window_w, window_h);
   for (const view::Button& button : view::game_buttons(layout, controller.game_over()))
     if (button.rect.contains(x, y)) return view::command_for_button(button.id);
-  if (controller.settings().game == GameKind::kConnect4) {
+  if (display_of(controller.settings().game).drops_in_columns) {
     if (auto column = column_at(layout, x, y)) return Command{CommandKind::kDropColumn, *column};
     return std::nullopt;
   }
@@ -130,7 +130,7 @@ std::optional<Command> command_for_wheel(int steps, const Controller& controller
 std::optional<Command> command_for_motion(float x, float y, const Controller& controller, int window_w, int window_h) {
   if (controller.screen() != Screen::kPlaying || controller.chooser()) return std::nullopt;
   const view::BoardLayout layout = view::layout_for(controller, window_w, window_h);
-  if (controller.settings().game == GameKind::kConnect4) {
+  if (display_of(controller.settings().game).drops_in_columns) {
     if (auto column = column_at(layout, x, y)) return Command{CommandKind::kHover, *column, 0};
     return std::nullopt;
   }

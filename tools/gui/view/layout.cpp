@@ -4,22 +4,6 @@
 #include <cmath>
 
 namespace narabe::gui::view {
-namespace {
-
-// The board's margin around its cells, in cells: Gomoku's coordinates sit in
-// it, Connect Four's frame is a little wider than its holes.
-float margin_cells(GameKind game) {
-  switch (game) {
-    case GameKind::kGomoku: return 1.1f;
-    case GameKind::kConnect4: return 0.25f;
-    case GameKind::kReversi: return 0.35f;
-    case GameKind::kTicTacToe: return 0.2f;
-  }
-  return 0.3f;
-}
-
-}  // namespace
-
 CellPos BoardLayout::hit(float x, float y) const {
   if (cell <= 0) return {};
   // Cells are centred on `first`; Gomoku's intersections the same way.
@@ -54,13 +38,16 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
     layout.panel = {0, h - panel_h, w, panel_h};
     area = {0, 0, w, h - panel_h};
   }
-  const float margin = margin_cells(game);
-  // Gomoku's cells are the gaps between lines: files-1 of them across.
-  const float span_x = fl(game == GameKind::kGomoku ? files - 1 : files) + 2 * margin;
-  // Connect Four: room above for the hovering disc, below for the column numbers.
-  const float top_cells = game == GameKind::kConnect4 ? 1.0f : 0.0f;
-  const float bottom_cells = game == GameKind::kConnect4 ? 0.5f : 0.0f;
-  const float span_y = fl(game == GameKind::kGomoku ? rows - 1 : rows) + 2 * margin + top_cells + bottom_cells;
+  const GameDisplay& display = display_of(game);
+  // The margin holds Gomoku's coordinates; Connect Four's frame is a little wider than its holes.
+  const float margin = display.margin;
+  // On crossings, the cells are the gaps between lines: files-1 of them across.
+  const int gaps = display.on_crossings ? 1 : 0;
+  const float span_x = fl(files - gaps) + 2 * margin;
+  // Dropped discs: room above for the hovering disc, below for the column numbers.
+  const float top_cells = display.drops_in_columns ? 1.0f : 0.0f;
+  const float bottom_cells = display.drops_in_columns ? 0.5f : 0.0f;
+  const float span_y = fl(rows - gaps) + 2 * margin + top_cells + bottom_cells;
   // Whole pixels a cell, and cell centres on pixel centres, so thin grid
   // lines fall on pixels and all look alike.
   const float cell = std::max(1.0f, std::floor(std::min((area.w - 2 * pad) / span_x, (area.h - 2 * pad) / span_y)));
@@ -70,7 +57,7 @@ BoardLayout layout_board(GameKind game, int files, int rows, int window_w, int w
   const float top_room = top_cells * cell, bottom_room = bottom_cells * cell;
   layout.frame = {std::round(area.x + (area.w - board_w) / 2),
                   std::round(area.y + (area.h - board_h - top_room - bottom_room) / 2 + top_room), board_w, board_h};
-  const float inset = margin * cell + (game == GameKind::kGomoku ? 0.0f : cell / 2);
+  const float inset = margin * cell + (display.on_crossings ? 0.0f : cell / 2);
   layout.first = {std::floor(layout.frame.x + inset) + 0.5f, std::floor(layout.frame.y + inset) + 0.5f};
   return layout;
 }

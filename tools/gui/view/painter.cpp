@@ -48,12 +48,12 @@ double growth(const MoveAnimation& anim, double now) {
 
 void draw_stone(Canvas& c, GameKind game, char stone, Point p, float rx, float ry) {
   const bool first = stone == 'x';
-  switch (game) {
-    case GameKind::kConnect4:
+  switch (display_of(game).stones) {
+    case StoneStyle::kRedYellowDiscs:
       if (first) c.shaded_disc(p, rx, ry, kRed, kRedRim, kRedLight.with_alpha(0.45));
       else c.shaded_disc(p, rx, ry, kYellow, kYellowRim, kYellowLight.with_alpha(0.55));
       return;
-    case GameKind::kTicTacToe: {
+    case StoneStyle::kMarks: {
       const float r = rx * 0.72f;
       const float w = std::max(2.0f, rx * 0.22f);
       if (first) {
@@ -64,8 +64,7 @@ void draw_stone(Canvas& c, GameKind game, char stone, Point p, float rx, float r
       }
       return;
     }
-    case GameKind::kGomoku:
-    case GameKind::kReversi:
+    case StoneStyle::kBlackWhite:
       c.fill_ellipse({p.x + rx * 0.08f, p.y + ry * 0.12f}, rx, ry, Colour{0, 0, 0, 70});  // shadow
       if (first) c.shaded_disc(p, rx, ry, kBlack, kBlackRim, kBlackLight.with_alpha(0.5));
       else c.shaded_disc(p, rx, ry, kWhite, kWhiteRim, kWhiteLight);
@@ -73,21 +72,24 @@ void draw_stone(Canvas& c, GameKind game, char stone, Point p, float rx, float r
   }
 }
 
-float stone_radius(GameKind game, float cell) {
-  switch (game) {
-    case GameKind::kConnect4: return cell * 0.40f;
-    case GameKind::kTicTacToe: return cell * 0.36f;
-    case GameKind::kGomoku: return cell * 0.46f;
-    case GameKind::kReversi: return cell * 0.41f;
+float stone_radius(GameKind game, float cell) { return cell * display_of(game).stone_radius; }
+
+// The board's own colour where a stone sits: what a see-through stone shows.
+Colour board_colour(BoardStyle board) {
+  switch (board) {
+    case BoardStyle::kPaperGrid: return kPaper;
+    case BoardStyle::kColumnFrame: return Colour{18, 22, 30};  // the hole
+    case BoardStyle::kWoodLines: return kWood;
+    case BoardStyle::kFeltSquares: return kFelt;
   }
-  return cell * 0.4f;
+  return kWood;
 }
 
 void draw_board_background(Canvas& c, const BoardLayout& L) {
   const Rect& f = L.frame;
-  switch (L.game) {
-    case GameKind::kConnect4: break;  // the frame goes on top of the discs
-    case GameKind::kTicTacToe: {
+  switch (display_of(L.game).board) {
+    case BoardStyle::kColumnFrame: break;  // the frame goes on top of the discs
+    case BoardStyle::kPaperGrid: {
       c.fill_rounded_rect(f, L.cell * 0.08f, kPaper);
       const float w = std::max(2.0f, L.cell * 0.05f);
       for (int i = 1; i < 3; ++i) {
@@ -97,7 +99,7 @@ void draw_board_background(Canvas& c, const BoardLayout& L) {
       }
       break;
     }
-    case GameKind::kGomoku: {
+    case BoardStyle::kWoodLines: {
       c.fill_rounded_rect({f.x + 4, f.y + 6, f.w, f.h}, L.cell * 0.15f, Colour{0, 0, 0, 90});
       c.fill_rounded_rect(f, L.cell * 0.15f, kWood);
       c.vertical_gradient({f.x + L.cell * 0.15f, f.y + L.cell * 0.15f, f.w - L.cell * 0.3f, f.h - L.cell * 0.3f},
@@ -125,7 +127,7 @@ void draw_board_background(Canvas& c, const BoardLayout& L) {
       }
       break;
     }
-    case GameKind::kReversi: {
+    case BoardStyle::kFeltSquares: {
       c.fill_rounded_rect({f.x + 4, f.y + 6, f.w, f.h}, L.cell * 0.12f, Colour{0, 0, 0, 90});
       c.fill_rounded_rect(f, L.cell * 0.12f, kFeltDark);
       const Rect felt{L.first.x - L.cell / 2, L.first.y - L.cell / 2, L.cell * fl(L.files), L.cell * fl(L.rows)};
@@ -142,7 +144,7 @@ void draw_board_background(Canvas& c, const BoardLayout& L) {
   }
 }
 
-void draw_connect4_frame(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+void draw_column_frame(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
   const Rect& f = L.frame;
   const float hole = L.cell * 0.40f;
   // The frame's border (outside the grid of cells, edge to edge with it so
@@ -165,7 +167,7 @@ void draw_connect4_frame(Canvas& c, const BoardLayout& L, const Controller& ctl,
 }
 
 void draw_stones(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
-  const rules::BoardCells cells = ctl.board().board();
+  const games::BoardCells cells = ctl.board().board();
   const auto& anim = ctl.animation();
   const float r = stone_radius(L.game, L.cell);
   for (int row = 0; row < cells.height; ++row) {
@@ -178,7 +180,7 @@ void draw_stones(Canvas& c, const BoardLayout& L, const Controller& ctl, double 
       char shown = stone;
       if (anim && anim->cell == here) {
         const double t = now - anim->start;
-        if (L.game == GameKind::kConnect4) {
+        if (display_of(L.game).drops_in_columns) {
           // Gravity: distance grows with t squared; then one small bounce.
           const float top = L.center(file, -1).y;
           if (t < anim->land) {
@@ -222,7 +224,7 @@ std::vector<CellPos> ordered_line(std::vector<CellPos> cells) {
 void draw_win(Canvas& c, const BoardLayout& L, const Controller& ctl, double now, float r) {
   const auto won = ordered_line(ctl.winning_cells());
   if (won.empty()) return;
-  const Colour glow = L.game == GameKind::kConnect4 ? kGlowOnYellow : kGlow;
+  const Colour glow = display_of(L.game).stones == StoneStyle::kRedYellowDiscs ? kGlowOnYellow : kGlow;
   // A sweep from one end of the line to the other, then a still glow (so an
   // ended game costs no frames).
   const double since = ctl.over_at() < 0 ? timing::kWinSweepSeconds : now - ctl.over_at();
@@ -253,23 +255,22 @@ void contrast_ring(Canvas& c, Point p, float radius, float width) {
 // colour laid over it again at half strength.
 void ghost_stone(Canvas& c, const BoardLayout& L, const Controller& ctl, Point p, float r) {
   const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
-  draw_stone(c, L.game, stone, p, L.game == GameKind::kTicTacToe ? r : r * 0.9f, L.game == GameKind::kTicTacToe ? r : r * 0.9f);
-  const Colour under = L.game == GameKind::kTicTacToe ? kPaper
-                       : L.game == GameKind::kReversi ? kFelt
-                       : L.game == GameKind::kConnect4 ? Colour{18, 22, 30}  // the hole
-                                                       : kWood;
-  c.fill_circle(p, r * 1.02f, under.with_alpha(0.5));
+  const GameDisplay& display = display_of(L.game);
+  const float size = display.stones == StoneStyle::kMarks ? r : r * 0.9f;
+  draw_stone(c, L.game, stone, p, size, size);
+  c.fill_circle(p, r * 1.02f, board_colour(display.board).with_alpha(0.5));
 }
 
 void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
-  const rules::BoardCells cells = ctl.board().board();
+  const games::BoardCells cells = ctl.board().board();
   const auto& anim = ctl.animation();
   const float r = stone_radius(L.game, L.cell);
   // The last move, once its stone is down (tic-tac-toe's is under its mark).
   const CellPos last = ctl.last_move();
-  if (last.valid() && !(anim && now - anim->start < anim->end) && L.game != GameKind::kTicTacToe) {
+  const StoneStyle stones = display_of(L.game).stones;
+  if (last.valid() && !(anim && now - anim->start < anim->end) && stones != StoneStyle::kMarks) {
     const Point p = L.center(last.file, last.row);
-    if (L.game == GameKind::kConnect4) c.ring(p, r * 0.18f, r * 0.3f, Colour{255, 255, 255, 200});
+    if (stones == StoneStyle::kRedYellowDiscs) c.ring(p, r * 0.18f, r * 0.3f, Colour{255, 255, 255, 200});
     else c.fill_circle(p, std::max(2.5f, r * 0.2f), kMark);
   }
   // Hints: Reversi's legal moves, Renju's forbidden points.
@@ -306,7 +307,7 @@ void draw_marks(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   // The keyboard cursor: a contrasting ring, over a stone too, with a ghost
   // stone on an empty point (Connect Four shows its column instead).
   const CellPos cur = ctl.cursor();
-  if (cur.valid() && L.game != GameKind::kConnect4 && ctl.settings().mode != Mode::kEngineVsEngine && !ctl.game_over()) {
+  if (cur.valid() && !display_of(L.game).drops_in_columns && ctl.settings().mode != Mode::kEngineVsEngine && !ctl.game_over()) {
     const Point p = L.center(cur.file, cur.row);
     // No ghost on a forbidden point: its red cross must stay in sight.
     const auto forbidden = ctl.forbidden_hints();
@@ -326,22 +327,23 @@ void draw_pass_banner(Canvas& c, const BoardLayout& L, const Controller& ctl) {
 }
 
 void draw_board(Canvas& c, const BoardLayout& L, const Controller& ctl, double now) {
+  const GameDisplay& display = display_of(L.game);
   draw_board_background(c, L);
-  if (L.game == GameKind::kConnect4 && ctl.accepts_moves(now) && ctl.cursor().file >= 0) {
+  if (display.drops_in_columns && ctl.accepts_moves(now) && ctl.cursor().file >= 0) {
     // The disc waiting above the hovered column.
     const char stone = ctl.board().side_to_move() == core::Side::kFirst ? 'x' : 'o';
     const Point p = L.center(ctl.cursor().file, -1);
     draw_stone(c, L.game, stone, {p.x, p.y + L.cell * 0.1f}, L.cell * 0.4f, L.cell * 0.4f);
   }
   const CellPos last = ctl.last_move();
-  if (L.game == GameKind::kTicTacToe && last.valid() && !ctl.animation()) {
+  if (display.stones == StoneStyle::kMarks && last.valid() && !ctl.animation()) {
     // Tic-tac-toe's last move: its cell tinted under the mark.
     const Point p = L.center(last.file, last.row);
     c.fill_rounded_rect({p.x - L.cell * 0.44f, p.y - L.cell * 0.44f, L.cell * 0.88f, L.cell * 0.88f}, L.cell * 0.08f,
                         kAccent.with_alpha(0.28));
   }
   draw_stones(c, L, ctl, now);
-  if (L.game == GameKind::kConnect4) draw_connect4_frame(c, L, ctl, now);
+  if (display.board == BoardStyle::kColumnFrame) draw_column_frame(c, L, ctl, now);
   draw_marks(c, L, ctl, now);
   draw_pass_banner(c, L, ctl);
 }
@@ -488,9 +490,10 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
   float width = wide ? p.w - unit * 2.4f : p.w / 2 - unit * 2.4f;
   float y = p.y + unit * 1.2f;
   std::string title = say(ctl, game_title(s.game));
-  if (const int size = ctl.board().board().width; s.game == GameKind::kGomoku && size != kStandardGomokuSize)
-    title += fmt::format(" {}x{}", size, size);
-  if (s.game == GameKind::kGomoku) title += fmt::format(" ({})", say(ctl, rule_title(s.rule)));
+  if (display_of(s.game).has_rules) {
+    if (const int size = ctl.board().board().width; size != kStandardGomokuSize) title += fmt::format(" {}x{}", size, size);
+    title += fmt::format(" ({})", say(ctl, rule_title(s.rule)));
+  }
   c.text(title, x, y, fitted_size(c, title, unit * 1.35f, width, true), kText, Align::kLeft, true);
   y += unit * 2.0f;
   // What is always kept room for below here (panel_text_units): the score
@@ -514,8 +517,8 @@ void draw_panel(Canvas& c, const BoardLayout& L, const Controller& ctl, double n
     const core::Side side = ctl.board().side_to_move();
     const char stone = side == core::Side::kFirst ? 'x' : 'o';
     const float r = unit * 0.7f;
-    const Colour back = s.game == GameKind::kTicTacToe ? kPaper : (s.game == GameKind::kReversi ? kFelt : kPanel);
-    if (s.game == GameKind::kTicTacToe || s.game == GameKind::kReversi) c.fill_circle({x + r, y + r}, r * 1.25f, back);
+    if (const GameDisplay& display = display_of(s.game); display.turn_stone_on_board)
+      c.fill_circle({x + r, y + r}, r * 1.25f, board_colour(display.board));
     draw_stone(c, s.game, stone, {x + r, y + r}, r, r);
     std::string who = say(ctl, side_name(s.game, core::index_of(side)));
     if (s.mode == Mode::kPersonVsEngine) who += say(ctl, ctl.is_engine_side(side) ? " — engine" : " — you");
@@ -805,7 +808,7 @@ StartRowsView visible_start_rows(const Controller& controller, int window_h) {
 }
 
 BoardLayout layout_for(const Controller& controller, int window_w, int window_h) {
-  const rules::BoardCells cells = controller.board().board();
+  const games::BoardCells cells = controller.board().board();
   BoardLayout layout = layout_board(controller.settings().game, cells.width, cells.height, window_w, window_h);
   layout.text_scale = static_cast<float>(controller.settings().text_size) / 100.0f;
   return layout;

@@ -1,5 +1,6 @@
-// Tests of tools/rules/referee.h: the referee built by name from the rules
-// library, which alone decides whether a move is legal and when a game is over.
+// Tests of engine/games/any_position.h: a game's position built by name from the
+// registry, which alone decides whether a move is legal and when a game is over
+// (narabe-match's referee, narabe-gui's board, the engine's sessions).
 
 #include <gtest/gtest.h>
 
@@ -7,31 +8,31 @@
 #include <string>
 #include <vector>
 
-#include "tools/rules/referee.h"
+#include "engine/games/any_position.h"
 
-namespace narabe::rules {
+namespace narabe::games {
 namespace {
 
 using core::Outcome;
 using core::Side;
 
-std::unique_ptr<rules::Referee> referee(std::string_view game, const core::VariantArgs& variant = {}) {
-  auto made = rules::make_referee(game, variant);
+std::unique_ptr<AnyPosition> position_of(std::string_view game, const core::VariantArgs& variant = {}) {
+  auto made = make_position(game, variant);
   EXPECT_TRUE(made.ok()) << (made.ok() ? "" : made.error());
   return made.ok() ? std::move(*made) : nullptr;
 }
 
-void play_all(Referee& r, const std::vector<std::string>& moves) {
+void play_all(AnyPosition& r, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) ASSERT_TRUE(r.play(m).ok()) << m;
 }
 
-TEST(Referee, KnownGamesListsEveryGameOfTheRegistry) {
+TEST(AnyPosition, KnownGamesListsEveryGameOfTheRegistry) {
   const auto names = known_games();
   EXPECT_EQ(names, (std::vector<std::string>{"tictactoe", "connect4", "gomoku", "reversi"}));
 }
 
-TEST(Referee, TicTacToeStartPosition) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, TicTacToeStartPosition) {
+  auto r = position_of("tictactoe");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->fen(), "3/3/3 x");
   EXPECT_EQ(r->side_to_move(), Side::kFirst);
@@ -43,54 +44,54 @@ TEST(Referee, TicTacToeStartPosition) {
   EXPECT_TRUE(r->winning_line().empty());
 }
 
-TEST(Referee, Connect4DefaultAndVariant) {
-  auto standard = referee("connect4");
+TEST(AnyPosition, Connect4DefaultAndVariant) {
+  auto standard = position_of("connect4");
   ASSERT_NE(standard, nullptr);
   EXPECT_EQ(standard->newgame_arguments(), "connect4 width 7 height 6");
   EXPECT_EQ(standard->fen(), "7/7/7/7/7/7 x");
   // Centre first, then alternately left and right.
   EXPECT_EQ(standard->legal_moves(), (std::vector<std::string>{"4", "3", "5", "2", "6", "1", "7"}));
 
-  auto small = referee("connect4", {{"width", "5"}, {"height", "4"}});
+  auto small = position_of("connect4", {{"width", "5"}, {"height", "4"}});
   ASSERT_NE(small, nullptr);
   EXPECT_EQ(small->newgame_arguments(), "connect4 width 5 height 4");
   EXPECT_EQ(small->fen(), "5/5/5/5 x");
   EXPECT_EQ(small->legal_moves(), (std::vector<std::string>{"3", "2", "4", "1", "5"}));
 }
 
-TEST(Referee, UnknownGameNamesItAndTheKnownOnes) {
-  auto made = rules::make_referee("chess", {});
+TEST(AnyPosition, UnknownGameNamesItAndTheKnownOnes) {
+  auto made = games::make_position("chess", {});
   ASSERT_FALSE(made.ok());
   EXPECT_NE(made.error().find("unknown game 'chess'"), std::string::npos) << made.error();
   EXPECT_NE(made.error().find("tictactoe"), std::string::npos) << made.error();
   EXPECT_NE(made.error().find("connect4"), std::string::npos) << made.error();
 }
 
-TEST(Referee, BadVariantsNameTheProblem) {
-  auto unknown_key = rules::make_referee("connect4", {{"depth", "3"}});
+TEST(AnyPosition, BadVariantsNameTheProblem) {
+  auto unknown_key = games::make_position("connect4", {{"depth", "3"}});
   ASSERT_FALSE(unknown_key.ok());
   EXPECT_NE(unknown_key.error().find("'depth'"), std::string::npos) << unknown_key.error();
 
-  auto bad_number = rules::make_referee("connect4", {{"width", "seven"}});
+  auto bad_number = games::make_position("connect4", {{"width", "seven"}});
   ASSERT_FALSE(bad_number.ok());
   EXPECT_NE(bad_number.error().find("width"), std::string::npos) << bad_number.error();
   EXPECT_NE(bad_number.error().find("'seven'"), std::string::npos) << bad_number.error();
 
-  auto too_small = rules::make_referee("connect4", {{"height", "3"}});
+  auto too_small = games::make_position("connect4", {{"height", "3"}});
   ASSERT_FALSE(too_small.ok());
   EXPECT_NE(too_small.error().find("height"), std::string::npos) << too_small.error();
 
-  auto twice = rules::make_referee("connect4", {{"width", "5"}, {"width", "6"}});
+  auto twice = games::make_position("connect4", {{"width", "5"}, {"width", "6"}});
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.error().find("twice"), std::string::npos) << twice.error();
 
-  auto tictactoe_variant = rules::make_referee("tictactoe", {{"size", "4"}});
+  auto tictactoe_variant = games::make_position("tictactoe", {{"size", "4"}});
   ASSERT_FALSE(tictactoe_variant.ok());
   EXPECT_NE(tictactoe_variant.error().find("'size'"), std::string::npos) << tictactoe_variant.error();
 }
 
-TEST(Referee, PlaysLegalMoves) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, PlaysLegalMoves) {
+  auto r = position_of("tictactoe");
   ASSERT_TRUE(r->play("a1").ok());
   EXPECT_EQ(r->fen(), "3/3/x2 o");
   EXPECT_EQ(r->side_to_move(), Side::kSecond);
@@ -102,8 +103,8 @@ TEST(Referee, PlaysLegalMoves) {
   EXPECT_EQ(r->legal_moves(), (std::vector<std::string>{"b1", "c1", "a2", "c2", "a3", "b3", "c3"}));
 }
 
-TEST(Referee, RefusesIllegalTicTacToeMovesWithoutChangingThePosition) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, RefusesIllegalTicTacToeMovesWithoutChangingThePosition) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"a1", "b2"});
   const std::string fen = r->fen();
   const std::uint64_t hash = r->hash();
@@ -125,8 +126,8 @@ TEST(Referee, RefusesIllegalTicTacToeMovesWithoutChangingThePosition) {
   EXPECT_EQ(r->side_to_move(), Side::kFirst);
 }
 
-TEST(Referee, RefusesFullColumnAndOffBoardConnect4Moves) {
-  auto r = referee("connect4", {{"width", "5"}, {"height", "4"}});
+TEST(AnyPosition, RefusesFullColumnAndOffBoardConnect4Moves) {
+  auto r = position_of("connect4", {{"width", "5"}, {"height", "4"}});
   play_all(*r, {"1", "1", "1", "1"});
   EXPECT_EQ(r->fen(), "o4/x4/o4/x4 x");
   const std::uint64_t hash = r->hash();
@@ -146,8 +147,8 @@ TEST(Referee, RefusesFullColumnAndOffBoardConnect4Moves) {
   EXPECT_EQ(r->legal_moves(), (std::vector<std::string>{"3", "2", "4", "5"}));
 }
 
-TEST(Referee, OutcomeAfterAWinAndNoMoveAfterIt) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, OutcomeAfterAWinAndNoMoveAfterIt) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"a1", "a2", "b1", "b2", "c1"});
   EXPECT_EQ(r->outcome(), Outcome::kFirstWins);
   EXPECT_EQ(r->winning_line(), (std::vector<std::string>{"a1", "b1", "c1"}));
@@ -160,21 +161,21 @@ TEST(Referee, OutcomeAfterAWinAndNoMoveAfterIt) {
   EXPECT_EQ(r->plies_played(), 5);
 }
 
-TEST(Referee, SecondPlayerWinAndDraw) {
-  auto o_wins = referee("tictactoe");
+TEST(AnyPosition, SecondPlayerWinAndDraw) {
+  auto o_wins = position_of("tictactoe");
   play_all(*o_wins, {"a1", "a2", "b1", "b2", "a3", "c2"});
   EXPECT_EQ(o_wins->outcome(), Outcome::kSecondWins);
   EXPECT_EQ(o_wins->winning_line(), (std::vector<std::string>{"a2", "b2", "c2"}));
 
-  auto draw = referee("tictactoe");
+  auto draw = position_of("tictactoe");
   play_all(*draw, {"a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"});
   EXPECT_EQ(draw->outcome(), Outcome::kDraw);
   EXPECT_TRUE(draw->winning_line().empty());
   EXPECT_FALSE(draw->play("a1").ok());
 }
 
-TEST(Referee, Connect4VerticalWin) {
-  auto r = referee("connect4");
+TEST(AnyPosition, Connect4VerticalWin) {
+  auto r = position_of("connect4");
   play_all(*r, {"4", "3", "4", "3", "4", "3"});
   EXPECT_EQ(r->outcome(), Outcome::kNone);
   ASSERT_TRUE(r->play("4").ok());
@@ -183,8 +184,8 @@ TEST(Referee, Connect4VerticalWin) {
   EXPECT_FALSE(r->play("3").ok());
 }
 
-TEST(Referee, ResetWithFenAndToTheStart) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, ResetWithFenAndToTheStart) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"a1"});
   ASSERT_TRUE(r->reset("x2/1o1/3 x").ok());
   EXPECT_EQ(r->fen(), "x2/1o1/3 x");
@@ -200,8 +201,8 @@ TEST(Referee, ResetWithFenAndToTheStart) {
   EXPECT_EQ(r->legal_moves().size(), 9u);
 }
 
-TEST(Referee, ResetWithABadFenKeepsThePositionAndSaysWhy) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, ResetWithABadFenKeepsThePositionAndSaysWhy) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"b2"});
   const std::string fen = r->fen();
   for (const char* bad : {"3/3/3", "3/3/3 z", "4/3/3 x", "3/3 x", "xx1/3/3 o", "x2/3/3 x", "garbage"}) {
@@ -212,7 +213,7 @@ TEST(Referee, ResetWithABadFenKeepsThePositionAndSaysWhy) {
   EXPECT_EQ(r->fen(), fen);
   EXPECT_EQ(r->plies_played(), 1);
 
-  auto c4 = referee("connect4", {{"width", "4"}, {"height", "4"}});
+  auto c4 = position_of("connect4", {{"width", "4"}, {"height", "4"}});
   auto floating = c4->reset("4/x3/4/4 o");
   ASSERT_FALSE(floating.ok());
   EXPECT_NE(floating.error().find("floating"), std::string::npos) << floating.error();
@@ -220,12 +221,12 @@ TEST(Referee, ResetWithABadFenKeepsThePositionAndSaysWhy) {
   EXPECT_EQ(c4->fen(), "4/4/4/x3 o");
 }
 
-TEST(Referee, UndoTakesBackTheLastMove) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, UndoTakesBackTheLastMove) {
+  auto r = position_of("tictactoe");
   const std::uint64_t start_hash = r->hash();
   play_all(*r, {"a1", "b2"});
   const std::uint64_t one_hash = [&] {
-    auto copy = referee("tictactoe");
+    auto copy = position_of("tictactoe");
     play_all(*copy, {"a1"});
     return copy->hash();
   }();
@@ -243,16 +244,16 @@ TEST(Referee, UndoTakesBackTheLastMove) {
   EXPECT_EQ(r->plies_played(), 0);
 }
 
-TEST(Referee, UndoAfterAWinReopensTheGame) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, UndoAfterAWinReopensTheGame) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"a1", "a2", "b1", "b2", "c1"});
   r->undo();
   EXPECT_EQ(r->outcome(), Outcome::kNone);
   EXPECT_TRUE(r->play("c3").ok());
 }
 
-TEST(Referee, UndoAfterResetStopsAtTheFen) {
-  auto r = referee("tictactoe");
+TEST(AnyPosition, UndoAfterResetStopsAtTheFen) {
+  auto r = position_of("tictactoe");
   play_all(*r, {"a1", "b1"});
   ASSERT_TRUE(r->reset("3/1x1/3 o").ok());
   r->undo();  // the moves before the reset are gone
@@ -262,8 +263,8 @@ TEST(Referee, UndoAfterResetStopsAtTheFen) {
   EXPECT_EQ(r->fen(), "3/1x1/3 o");
 }
 
-TEST(Referee, CloneIsIndependent) {
-  auto r = referee("connect4");
+TEST(AnyPosition, CloneIsIndependent) {
+  auto r = position_of("connect4");
   play_all(*r, {"4", "4"});
   auto copy = r->clone();
   EXPECT_EQ(copy->fen(), r->fen());
@@ -285,8 +286,8 @@ TEST(Referee, CloneIsIndependent) {
   EXPECT_EQ(r->plies_played(), 3);
 }
 
-TEST(Referee, CloneKeepsTheVariant) {
-  auto r = referee("connect4", {{"width", "4"}, {"height", "5"}});
+TEST(AnyPosition, CloneKeepsTheVariant) {
+  auto r = position_of("connect4", {{"width", "4"}, {"height", "5"}});
   auto copy = r->clone();
   EXPECT_EQ(copy->newgame_arguments(), "connect4 width 4 height 5");
   ASSERT_TRUE(copy->reset("").ok());
@@ -294,14 +295,8 @@ TEST(Referee, CloneKeepsTheVariant) {
   EXPECT_FALSE(copy->play("5").ok());
 }
 
-}  // namespace
-}  // namespace narabe::rules
-
-namespace narabe::rules {
-namespace {
-
-TEST(RefereeBoard, CellsAreShownTopRowFirst) {
-  auto r = make_referee("connect4", {});
+TEST(AnyPositionBoard, CellsAreShownTopRowFirst) {
+  auto r = make_position("connect4", {});
   ASSERT_TRUE(r.ok());
   ASSERT_TRUE((*r)->play("4").ok());
   const BoardCells board = (*r)->board();
@@ -313,8 +308,8 @@ TEST(RefereeBoard, CellsAreShownTopRowFirst) {
   EXPECT_EQ((*r)->cell_name(3, 5), "d1");
 }
 
-TEST(RefereeBoard, ReversiCountsRanksFromTheTop) {
-  auto r = make_referee("reversi", {});
+TEST(AnyPositionBoard, ReversiCountsRanksFromTheTop) {
+  auto r = make_position("reversi", {});
   ASSERT_TRUE(r.ok());
   const BoardCells board = (*r)->board();
   EXPECT_EQ(board.width, 8);
@@ -325,19 +320,29 @@ TEST(RefereeBoard, ReversiCountsRanksFromTheTop) {
   EXPECT_EQ((*r)->board().at(3, 2), (*r)->board().at(3, 3));
 }
 
-TEST(RefereeBoard, RenjuForbiddenPointsForBlackOnly) {
-  auto r = make_referee("gomoku", {{"rule", "renju"}});
+TEST(AnyPositionBoard, RenjuForbiddenPointsForBlackOnly) {
+  auto r = make_position("gomoku", {{"rule", "renju"}});
   ASSERT_TRUE(r.ok());
   // Black h8, i9 (wait: h9 / i8) forms a double three threat at a point.
   for (const char* m : {"h8", "a1", "i8", "a3", "h9", "a5", "i10", "a7"}) ASSERT_TRUE((*r)->play(m).ok()) << m;
-  const auto forbidden = (*r)->forbidden_cells();
+  const auto forbidden = (*r)->forbidden_points();
   ASSERT_FALSE(forbidden.empty());
   auto refused = (*r)->play(forbidden.front());
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().find("forbidden"), std::string::npos);
-  auto free = make_referee("gomoku", {});
-  EXPECT_TRUE((*free)->forbidden_cells().empty());
+  auto free = make_position("gomoku", {});
+  EXPECT_TRUE((*free)->forbidden_points().empty());
+}
+
+TEST(AnyPositionBoard, CellsComeFromTheFensOwnSize) {
+  const BoardCells board = board_cells("2x/o2/3/3 x");
+  EXPECT_EQ(board.width, 3);
+  EXPECT_EQ(board.height, 4);
+  EXPECT_EQ(board.at(2, 0), 'x');
+  EXPECT_EQ(board.at(0, 1), 'o');
+  EXPECT_EQ(board.at(1, 3), '.');
+  EXPECT_EQ(board_cells("not a fen").cells.size(), 0u) << "a bad fen gives no cells, never a crash";
 }
 
 }  // namespace
-}  // namespace narabe::rules
+}  // namespace narabe::games
