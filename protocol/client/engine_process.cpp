@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -313,7 +314,11 @@ std::unique_ptr<EngineProcess> EngineProcess::start(const std::vector<std::strin
 }
 
 EngineProcess::EngineProcess(pid_t pid, int stdin_fd, int stdout_fd, std::size_t max_line_length)
-    : pid_(pid), max_line_length_(max_line_length), stdin_fd_(stdin_fd), stdout_fd_(stdout_fd) {}
+    : pid_(pid),
+      max_line_length_(max_line_length),
+      stdin_fd_(stdin_fd),
+      stdout_fd_(stdout_fd),
+      lines_(max_line_length) {}
 
 EngineProcess::~EngineProcess() {
   close_input();
@@ -353,33 +358,17 @@ void EngineProcess::fail_reading(std::string message) {
   // Closing our end makes a chattering engine fail its writes instead of
   // blocking forever on a pipe nobody drains.
   close_fd(stdout_fd_);
-  buffer_.clear();
-  buffer_start_ = scan_start_ = 0;
+  lines_.clear();
 }
 
 std::optional<std::string> EngineProcess::take_buffered_line() {
-  const std::size_t newline = buffer_.find('\n', scan_start_);
-  if (newline == std::string::npos) {
-    scan_start_ = buffer_.size();
-    // +1: the line's '\r' may be the last byte in so far.
-    if (buffer_.size() - buffer_start_ > max_line_length_ + 1) {
-      fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
-    }
-    return std::nullopt;
-  }
-  std::size_t length = newline - buffer_start_;
-  if (length > 0 && buffer_[newline - 1] == '\r') --length;
-  if (length > max_line_length_) {
+  std::optional<protocol::BufferedLine> line = lines_.next_line();
+  if ((line && line->too_long) || (!line && lines_.overflowing())) {
     fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
     return std::nullopt;
   }
-  std::string line = buffer_.substr(buffer_start_, length);
-  buffer_start_ = scan_start_ = newline + 1;
-  if (buffer_start_ == buffer_.size()) {
-    buffer_.clear();
-    buffer_start_ = scan_start_ = 0;
-  }
-  return line;
+  if (!line) return std::nullopt;
+  return std::move(line->text);
 }
 
 ReadResult EngineProcess::read_line_status(milliseconds timeout) {
@@ -388,12 +377,12 @@ ReadResult EngineProcess::read_line_status(milliseconds timeout) {
     if (auto line = take_buffered_line()) return {ReadStatus::kLine, std::move(*line)};
     if (!read_error_.empty()) return {ReadStatus::kError, {}};
     if (end_of_stream_) {
-      if (buffer_start_ < buffer_.size()) {
-        std::string last = buffer_.substr(buffer_start_);
-        if (last.back() == '\r') last.pop_back();
-        buffer_.clear();
-        buffer_start_ = scan_start_ = 0;
-        return {ReadStatus::kLine, std::move(last)};
+      if (std::optional<protocol::BufferedLine> last = lines_.finish()) {
+        if (last->too_long) {
+          fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
+          return {ReadStatus::kError, {}};
+        }
+        return {ReadStatus::kLine, std::move(last->text)};
       }
       return {ReadStatus::kClosed, {}};
     }
@@ -409,17 +398,9 @@ ReadResult EngineProcess::read_line_status(milliseconds timeout) {
       continue;
     }
 
-    // Drop what was already returned once it is the larger part, so a long
-    // session keeps a small buffer without moving bytes on every line.
-    if (buffer_start_ > 0 && buffer_start_ * 2 >= buffer_.size()) {
-      buffer_.erase(0, buffer_start_);
-      scan_start_ -= buffer_start_;
-      buffer_start_ = 0;
-    }
-    const std::size_t old_size = buffer_.size();
-    buffer_.resize(old_size + kReadChunk);
-    const ssize_t n = ::read(stdout_fd_, buffer_.data() + old_size, kReadChunk);
-    buffer_.resize(old_size + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    std::array<char, kReadChunk> chunk;
+    const ssize_t n = ::read(stdout_fd_, chunk.data(), chunk.size());
+    if (n > 0) lines_.append(chunk.data(), static_cast<std::size_t>(n));
     if (n == 0) {
       end_of_stream_ = true;
       close_fd(stdout_fd_);

@@ -21,6 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/common/line_buffer.h"
+
 namespace narabe::client {
 
 struct SpawnOptions {
@@ -29,7 +31,7 @@ struct SpawnOptions {
   // The child's working directory; empty keeps ours. A relative program path
   // is still resolved against our own working directory.
   std::string working_directory;
-  // A longer line (without its '\n') puts the reader in the error state,
+  // A longer line (without its '\n'; a '\r' before it counts) puts the reader in the error state,
   // so a runaway engine cannot make us buffer without bound.
   std::size_t max_line_length = std::size_t{16} << 20;
 };
@@ -123,9 +125,7 @@ class EngineProcess {
   int stdin_fd_;  // -1 once closed
 
   int stdout_fd_;  // -1 once closed or failed
-  std::string buffer_;
-  std::size_t buffer_start_ = 0;  // bytes before it are already returned
-  std::size_t scan_start_ = 0;    // no '\n' in [buffer_start_, scan_start_)
+  protocol::LineBuffer lines_;
   bool end_of_stream_ = false;
   std::string read_error_;
 

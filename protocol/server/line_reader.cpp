@@ -8,7 +8,19 @@
 
 namespace narabe::server {
 
-LineReader::LineReader(int fd, std::size_t max_line) : fd_(fd), max_line_(max_line) {}
+namespace {
+
+InputLine input_line(protocol::BufferedLine line) {
+  InputLine input;
+  input.text = std::move(line.text);
+  input.too_long = line.too_long;
+  input.length = line.length;
+  return input;
+}
+
+}  // namespace
+
+LineReader::LineReader(int fd, std::size_t max_line) : fd_(fd), lines_(max_line) {}
 
 void LineReader::set_wake(int fd, std::function<void()> consume) {
   wake_fd_ = fd;
@@ -17,10 +29,6 @@ void LineReader::set_wake(int fd, std::function<void()> consume) {
 
 LineReader::Fill LineReader::fill() {
   if (eof_) return Fill::kEnd;
-  if (start_ > 0) {
-    buffer_.erase(0, start_);
-    start_ = 0;
-  }
   if (wake_fd_ >= 0) {
     pollfd fds[2] = {{fd_, POLLIN, 0}, {wake_fd_, POLLIN, 0}};
     for (;;) {
@@ -42,40 +50,14 @@ LineReader::Fill LineReader::fill() {
       eof_ = true;
       return Fill::kEnd;
     }
-    buffer_.append(chunk, static_cast<std::size_t>(n));
+    lines_.append(chunk, static_cast<std::size_t>(n));
     return Fill::kData;
   }
 }
 
-InputLine LineReader::take(std::size_t length) {
-  InputLine line;
-  line.length = skipped_ + length;
-  if (overflowing_ || line.length > max_line_) {
-    line.too_long = true;
-  } else {
-    line.text.assign(buffer_, start_, length);
-    if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
-  }
-  overflowing_ = false;
-  skipped_ = 0;
-  return line;
-}
-
 std::optional<InputLine> LineReader::next() {
   for (;;) {
-    const std::size_t newline = buffer_.find('\n', start_);
-    if (newline != std::string::npos) {
-      InputLine line = take(newline - start_);
-      start_ = newline + 1;
-      return line;
-    }
-    if (buffer_.size() - start_ > max_line_) {
-      // Throw away what we have of an overlong line and keep reading to its end.
-      overflowing_ = true;
-      skipped_ += buffer_.size() - start_;
-      buffer_.clear();
-      start_ = 0;
-    }
+    if (std::optional<protocol::BufferedLine> line = lines_.next_line()) return input_line(std::move(*line));
     switch (fill()) {
       case Fill::kData: continue;
       case Fill::kWake: {
@@ -85,11 +67,9 @@ std::optional<InputLine> LineReader::next() {
       }
       case Fill::kEnd: break;
     }
-    if (buffer_.size() == start_ && !overflowing_) return std::nullopt;
-    InputLine line = take(buffer_.size() - start_);
-    buffer_.clear();
-    start_ = 0;
-    return line;
+    std::optional<protocol::BufferedLine> last = lines_.finish();
+    if (!last) return std::nullopt;
+    return input_line(std::move(*last));
   }
 }
 

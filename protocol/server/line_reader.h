@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "protocol/common/line_buffer.h"
+
 namespace narabe::server {
 
 struct InputLine {
@@ -33,17 +35,10 @@ class LineReader {
  private:
   enum class Fill { kData, kEnd, kWake };
   Fill fill();
-  // The line of the `length` bytes at start_, after what was skipped of it.
-  InputLine take(std::size_t length);
 
   int fd_;
-  std::size_t max_line_;
-  std::string buffer_;
-  std::size_t start_ = 0;
+  protocol::LineBuffer lines_;
   bool eof_ = false;
-  // An overlong line being skipped: its bytes so far, thrown away.
-  bool overflowing_ = false;
-  std::size_t skipped_ = 0;
   int wake_fd_ = -1;
   std::function<void()> consume_wake_;
 };
