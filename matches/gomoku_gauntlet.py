@@ -399,13 +399,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--openings-start", type=nm.argument_type(nm.positive_int), default=1,
                         help="begin at the N-th opening of the shuffled file (default 1): a second batch with "
                         "the same seed and start 1 + the first batch's pairs plays other openings")
-    parser.add_argument("--concurrency", type=nm.argument_type(nm.positive_int), default=1,
-                        help="games at once (default 1; each game has two engines busy only in turn)")
+    nm.add_concurrency_argument(parser)
     parser.add_argument("--seed", type=nm.argument_type(nm.non_negative_int),
                         help="the openings' order (default: random, printed; taken from the files on --resume)")
     parser.add_argument("--out", help="the results folder (default build/gauntlet/<time>-<opponent>)")
     parser.add_argument("--resume", action="store_true", help="continue the run in --out DIR")
-    parser.add_argument("--match", help="narabe-match (default: build/release/narabe-match)")
+    nm.add_match_argument(parser)
     parser.add_argument("--engine-path", help="the narabe engine (default: build/release/narabe; "
                         "pbrain-narabe beside it in Gomocup mode)")
     parser.add_argument("--quiet", action="store_true", help="narabe-match's output to stderr, no interim reports")
