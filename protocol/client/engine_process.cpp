@@ -361,10 +361,14 @@ void EngineProcess::fail_reading(std::string message) {
   lines_.clear();
 }
 
+void EngineProcess::fail_line_too_long() {
+  fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
+}
+
 std::optional<std::string> EngineProcess::take_buffered_line() {
   std::optional<protocol::BufferedLine> line = lines_.next_line();
   if ((line && line->too_long) || (!line && lines_.overflowing())) {
-    fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
+    fail_line_too_long();
     return std::nullopt;
   }
   if (!line) return std::nullopt;
@@ -379,7 +383,7 @@ ReadResult EngineProcess::read_line_status(milliseconds timeout) {
     if (end_of_stream_) {
       if (std::optional<protocol::BufferedLine> last = lines_.finish()) {
         if (last->too_long) {
-          fail_reading(fmt::format("engine wrote a line longer than {} bytes", max_line_length_));
+          fail_line_too_long();
           return {ReadStatus::kError, {}};
         }
         return {ReadStatus::kLine, std::move(last->text)};

@@ -118,6 +118,7 @@ class EngineProcess {
   // The next complete line in the buffer, if any; may set the error state.
   std::optional<std::string> take_buffered_line();
   void fail_reading(std::string message);
+  void fail_line_too_long();
 
   const pid_t pid_;
   const std::size_t max_line_length_;

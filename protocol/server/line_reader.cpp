@@ -8,18 +8,6 @@
 
 namespace narabe::server {
 
-namespace {
-
-InputLine input_line(protocol::BufferedLine line) {
-  InputLine input;
-  input.text = std::move(line.text);
-  input.too_long = line.too_long;
-  input.length = line.length;
-  return input;
-}
-
-}  // namespace
-
 LineReader::LineReader(int fd, std::size_t max_line) : fd_(fd), lines_(max_line) {}
 
 void LineReader::set_wake(int fd, std::function<void()> consume) {
@@ -57,7 +45,7 @@ LineReader::Fill LineReader::fill() {
 
 std::optional<InputLine> LineReader::next() {
   for (;;) {
-    if (std::optional<protocol::BufferedLine> line = lines_.next_line()) return input_line(std::move(*line));
+    if (std::optional<protocol::BufferedLine> line = lines_.next_line()) return InputLine{std::move(*line)};
     switch (fill()) {
       case Fill::kData: continue;
       case Fill::kWake: {
@@ -69,7 +57,7 @@ std::optional<InputLine> LineReader::next() {
     }
     std::optional<protocol::BufferedLine> last = lines_.finish();
     if (!last) return std::nullopt;
-    return input_line(std::move(*last));
+    return InputLine{std::move(*last)};
   }
 }
 

@@ -13,11 +13,9 @@
 
 namespace narabe::server {
 
-struct InputLine {
-  std::string text;        // empty when too_long
-  bool too_long = false;
-  std::size_t length = 0;  // the length as sent
-  bool wake = false;       // no line: the wake-up descriptor was signalled
+// A line as LineBuffer splits it (text, too_long, length as sent), or a wake-up.
+struct InputLine : protocol::BufferedLine {
+  bool wake = false;  // no line: the wake-up descriptor was signalled
 };
 
 class LineReader {
