@@ -26,7 +26,7 @@ struct SplitPoint {
   std::atomic<bool> cut{false};
   const Move* moves = nullptr;  // the moves to hand out (the opener's; it outlives the point)
   int count = 0;
-  int empties = 0;  // of the node (what the game's search calls its depth)
+  int depth = 0;  // the node's, as the game's search counts it (empties left, discs played)
   int beta = 0;
   // Under the team's mutex:
   alignas(64) int next = 0;  // the next move to hand out

@@ -183,7 +183,7 @@ class FixedSolver final : public SolverCore {
       solver.team_ = &team;
       solver.split_team_ = &split_team;
       solver.shared_ = true;
-      solver.halted_ = false;
+      solver.aborted_ = solver.halted_ = false;
       solver.published_ = solver.nodes;
       if (i == 0) {
         // This thread searches; the others take the moves it offers.
@@ -791,7 +791,7 @@ class FixedSolver final : public SolverCore {
     point.parent = split_point_;
     point.moves = children;
     point.count = count;
-    point.empties = moves + 1;  // the children's disc count
+    point.depth = moves;
     point.beta = beta;
     point.alpha = alpha;
     point.best = alpha;
@@ -817,7 +817,7 @@ class FixedSolver final : public SolverCore {
       const Child& c = point.moves[taken];
       const int a = split_team_->alpha_of(point);
       if (a >= point.beta) break;
-      const int score = -negamax(c.current, c.mask, c.mirror_current, c.mirror_mask, point.empties, -point.beta, -a);
+      const int score = -negamax(c.current, c.mask, c.mirror_current, c.mirror_mask, point.depth + 1, -point.beta, -a);
       if (aborted_) break;
       split_team_->report(point, score, c.column);
     }

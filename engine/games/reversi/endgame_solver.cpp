@@ -645,7 +645,7 @@ void EndgameSolver::split(const OrderedMove* list, int n, int& alpha, int beta, 
   point.parent = split_point_;
   point.moves = list;
   point.count = n;
-  point.empties = empties;
+  point.depth = empties;
   point.beta = beta;
   point.alpha = alpha;
   point.best = best;
@@ -673,11 +673,11 @@ void EndgameSolver::work_at(SplitPoint& point) {
   while (!stopped_ && (taken = split_team_->take(point)) >= 0) {
     const OrderedMove& m = point.moves[taken];
     const int a = split_team_->alpha_of(point);
-    int v = -search(m.opponent, m.player, -a - 1, -a, point.empties - 1);
+    int v = -search(m.opponent, m.player, -a - 1, -a, point.depth - 1);
     if (v > a && v < point.beta && !stopped_) {
       // Beat the null window: the exact value from the window as it stands now.
       const int now = split_team_->alpha_of(point);
-      if (now < point.beta) v = -search(m.opponent, m.player, -point.beta, -now, point.empties - 1);
+      if (now < point.beta) v = -search(m.opponent, m.player, -point.beta, -now, point.depth - 1);
     }
     if (stopped_) break;
     split_team_->report(point, v, m.cell);

@@ -56,7 +56,7 @@ class TreeSearcher {
         point.parent = point_;
         point.moves = children;
         point.count = kBranching - i;
-        point.empties = depth;
+        point.depth = depth;
         point.beta = beta;
         point.alpha = alpha;
         point.best = best;
@@ -86,7 +86,7 @@ class TreeSearcher {
     while (!aborted && (taken = team->take(point)) >= 0) {
       const int a = team->alpha_of(point);
       if (a >= point.beta) break;
-      const int v = -search(point.moves[taken].path, point.empties - 1, -point.beta, -a);
+      const int v = -search(point.moves[taken].path, point.depth - 1, -point.beta, -a);
       if (aborted) break;
       team->report(point, v, taken);
     }
