@@ -88,6 +88,17 @@ class SplitTeam {
       if (value >= point.beta) point.cut.store(true, std::memory_order_relaxed);
     }
   }
+  // The opener's part, start to end: offers `point`, takes its share of the moves
+  // with work(point), then waits for the threads still on one, meanwhile running
+  // help(p) on the points they open below it (help: work, and forget whatever
+  // ended that point, which is its own opener's to handle). Returns retract()'s
+  // answer.
+  template <class Work, class Help>
+  bool share(Point& point, Work work, Help help) {
+    offer(point);
+    work(point);
+    return retract(point, help);
+  }
   // The opener, its moves handed out: takes the point off offer and waits for the
   // threads still on it, meanwhile running help(p) on points opened below it.
   // Returns whether the point's result holds: it is cut off or every move's value

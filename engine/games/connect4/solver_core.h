@@ -191,10 +191,7 @@ class FixedSolver final : public SolverCore {
         team.finish();
         split_team.finish();
       } else {
-        split_team.serve([&solver](SplitPoint& point) {
-          solver.work_at(point);
-          if (!solver.halted_) solver.aborted_ = false;
-        });
+        split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
       }
     });
     for (std::size_t i = 1; i < n; ++i) nodes += solvers[i]->nodes;
@@ -787,26 +784,21 @@ class FixedSolver final : public SolverCore {
     Child children[W];
     for (int i = 0; i < count; ++i)
       children[i] = Child{opponent, mask | list[i], mirror_opponent, mirror_mask | mirror_cell(list[i]), column_of(list[i])};
-    SplitPoint point;
-    point.parent = split_point_;
-    point.moves = children;
-    point.count = count;
-    point.depth = moves;
-    point.beta = beta;
-    point.alpha = alpha;
-    point.best = alpha;
-    split_team_->offer(point);
-    work_at(point);
-    const bool holds = split_team_->retract(point, [this](SplitPoint& below) {
-      work_at(below);
-      if (!halted_) aborted_ = false;  // what ended that point is its opener's to handle
-    });
+    SplitPoint point{.parent = split_point_, .moves = children, .count = count, .depth = moves, .beta = beta,
+                     .alpha = alpha, .best = alpha};
+    const bool holds = split_team_->share(
+        point, [this](SplitPoint& p) { work_at(p); }, [this](SplitPoint& p) { help_at(p); });
     // A cut-off here ended only this point's moves; one further up, or a stop, goes on.
     if (!holds) aborted_ = true;
     else if (!halted_) aborted_ = false;
     const int before = alpha;
     alpha = point.alpha;
     return alpha > before ? point.best_move : -1;
+  }
+  // The same on a point another thread opened, then on with its own search.
+  void help_at(SplitPoint& point) {
+    work_at(point);
+    if (!halted_) aborted_ = false;  // a cut-off there is the opener's to handle
   }
   // This thread's share of `point`'s moves.
   void work_at(SplitPoint& point) {

@@ -380,10 +380,7 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
       team.finish();
       split_team.finish();
     } else {
-      split_team.serve([&solver](SplitPoint& point) {
-        solver.work_at(point);
-        if (!solver.halted_) solver.stopped_ = false;
-      });
+      split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
     }
     solver.team_ = nullptr;
     solver.split_team_ = nullptr;
@@ -641,29 +638,21 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
 
 void EndgameSolver::split(const OrderedMove* list, int n, int& alpha, int beta, int empties, int& best,
                           int& best_cell) {
-  SplitPoint point;
-  point.parent = split_point_;
-  point.moves = list;
-  point.count = n;
-  point.depth = empties;
-  point.beta = beta;
-  point.alpha = alpha;
-  point.best = best;
-  point.best_move = best_cell;
-  split_team_->offer(point);
-  work_at(point);
-  // The moves are all handed out: wait for the threads still on one, helping them
-  // meanwhile with the points they open below this one.
-  const bool holds = split_team_->retract(point, [this](SplitPoint& below) {
-    work_at(below);
-    if (!halted_) stopped_ = false;  // what ended that point is its opener's to handle
-  });
+  SplitPoint point{.parent = split_point_, .moves = list, .count = n, .depth = empties, .beta = beta,
+                   .alpha = alpha, .best = best, .best_move = best_cell};
+  const bool holds = split_team_->share(
+      point, [this](SplitPoint& p) { work_at(p); }, [this](SplitPoint& p) { help_at(p); });
   best = point.best;
   best_cell = point.best_move;
   alpha = point.alpha;
   // A cut-off here ended only this point's moves; one further up, or a stop, goes on.
   if (!holds) stopped_ = true;
   else if (!halted_) stopped_ = false;
+}
+
+void EndgameSolver::help_at(SplitPoint& point) {
+  work_at(point);
+  if (!halted_) stopped_ = false;  // a cut-off there is the opener's to handle
 }
 
 void EndgameSolver::work_at(SplitPoint& point) {

@@ -107,6 +107,8 @@ class EndgameSolver {
   void split(const OrderedMove* list, int n, int& alpha, int beta, int empties, int& best, int& best_cell);
   // This thread's share of `point`'s moves.
   void work_at(SplitPoint& point);
+  // The same on a point another thread opened, then on with its own search.
+  void help_at(SplitPoint& point);
   // The principal variation search over the ordered `list` (root and inner nodes
   // alike): the first move with the window (alpha, beta), the others with a null
   // window and a re-search when they beat it; stores the result in the table and,

@@ -52,20 +52,14 @@ class TreeSearcher {
       if (i > 0 && team != nullptr && depth >= kSplitDepth && team->has_idle()) {
         Child children[kBranching];
         for (int j = i; j < kBranching; ++j) children[j - i] = Child{path * kBranching + static_cast<std::uint64_t>(j) + 1};
-        SplitPoint<Child> point;
-        point.parent = point_;
-        point.moves = children;
-        point.count = kBranching - i;
-        point.depth = depth;
-        point.beta = beta;
-        point.alpha = alpha;
-        point.best = best;
-        team->offer(point);
-        work_at(point);
-        const bool holds = team->retract(point, [this](SplitPoint<Child>& below) {
-          work_at(below);
-          aborted = false;
-        });
+        SplitPoint<Child> point{.parent = point_, .moves = children, .count = kBranching - i, .depth = depth,
+                                .beta = beta, .alpha = alpha, .best = best};
+        const bool holds = team->share(
+            point, [this](SplitPoint<Child>& p) { work_at(p); },
+            [this](SplitPoint<Child>& p) {
+              work_at(p);
+              aborted = false;
+            });
         aborted = !holds;
         if (aborted) return 0;
         return point.best;
