@@ -1,9 +1,8 @@
 #pragma once
 // The threads of one exact solve (Connect Four's solver, Reversi's endgame solver):
-// each searches the whole tree over one shared table, and the first to finish has
-// the exact answer (the table only ever holds proven bounds) and stops the others.
-// What they share: the positions being searched (busy_positions.h), who finished
-// first, and the count of every thread's nodes, so a node budget is for them all.
+// the calling thread searches, the others take the moves it shares with them
+// (young brothers wait, split_team.h). What they share here: the count of every
+// thread's nodes, so a node budget is for them all, and whether the solve is over.
 
 #include <atomic>
 #include <cstddef>
@@ -11,8 +10,6 @@
 #include <system_error>
 #include <thread>
 #include <vector>
-
-#include "engine/core/busy_positions.h"
 
 namespace narabe::core {
 
@@ -23,8 +20,8 @@ class SolverTeam {
 
   // Runs work(i) for i in 0..n-1, work(0) on the calling thread and the others on
   // threads of their own; returns once every one has. Where the system gives no
-  // more threads the solve runs on those it has (each thread searches the whole
-  // tree, so any number of them finds the answer).
+  // more threads the solve runs on those it has (the calling thread alone still
+  // searches the whole tree).
   template <class Work>
   static void run(std::size_t n, Work work) {
     std::vector<std::jthread> threads;
@@ -45,21 +42,12 @@ class SolverTeam {
     published = nodes;
     return nodes_.fetch_add(added, std::memory_order_relaxed) + added;
   }
-  // Thread `index` has the answer: the first one to say so is the winner.
-  void finish(std::size_t index) {
-    int none = -1;
-    if (winner_.compare_exchange_strong(none, static_cast<int>(index))) done_.store(true, std::memory_order_relaxed);
-  }
-  // Whether some thread has the answer (the others then stop).
+  // The solve is over (answered or interrupted): every thread stops.
+  void finish() { done_.store(true, std::memory_order_relaxed); }
   bool done() const { return done_.load(std::memory_order_relaxed); }
-  // The first thread with the answer, or -1.
-  int winner() const { return winner_.load(); }
-
-  BusyPositions busy;
 
  private:
   std::atomic<std::uint64_t> nodes_;
-  std::atomic<int> winner_{-1};
   std::atomic<bool> done_{false};
 };
 

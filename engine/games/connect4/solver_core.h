@@ -34,6 +34,7 @@
 #include "engine/core/large_pages.h"
 #include "engine/core/shared_table_words.h"
 #include "engine/core/solver_team.h"
+#include "engine/core/split_team.h"
 
 #include "engine/games/connect4/solver.h"
 
@@ -93,10 +94,16 @@ class FixedSolver final : public SolverCore {
   static constexpr int kOrderSoon = 2;
   static constexpr int kOrderAny = 3;
 
-  // With threads, nodes with this many empty cells or more are marked busy and
-  // their moves into busy nodes deferred (nearer the leaves it costs more than
-  // it saves).
+  // With threads, nodes with this many empty cells or more may share their moves
+  // with idle threads (split); nearer the leaves it costs more than it saves.
   static constexpr int kSplitEmpties = 12;
+
+  // A move of a split point: the position after it, as negamax takes it.
+  struct Child {
+    Bitboard current, mask, mirror_current, mirror_mask;
+    int column;
+  };
+  using SplitPoint = core::SplitPoint<Child>;
 
   static constexpr int kWays = 4;  // entries a bucket: one cache line
   struct Entry {
@@ -169,28 +176,35 @@ class FixedSolver final : public SolverCore {
       helper.deadline = deadline;
       solvers.push_back(&helper);
     }
-    std::vector<std::optional<int>> results(n);
+    core::SplitTeam<Child> split_team;
+    std::optional<int> result;
     core::SolverTeam::run(n, [&](std::size_t i) {
       FixedSolver& solver = *solvers[i];
       solver.team_ = &team;
+      solver.split_team_ = &split_team;
       solver.shared_ = true;
+      solver.aborted_ = solver.halted_ = false;
       solver.published_ = solver.nodes;
-      results[i] = search(solver);
-      if (results[i]) team.finish(i);
+      if (i == 0) {
+        // This thread searches; the others take the moves it offers.
+        result = search(solver);
+        team.finish();
+        split_team.finish();
+      } else {
+        split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
+      }
     });
     for (std::size_t i = 1; i < n; ++i) nodes += solvers[i]->nodes;
     for (FixedSolver* solver : solvers) {
       solver->team_ = nullptr;
+      solver->split_team_ = nullptr;
       solver->shared_ = false;
     }
-    const int winner = team.winner();
-    if (winner < 0) return std::nullopt;
-    best_column_ = solvers[static_cast<std::size_t>(winner)]->best_column_;
-    return results[static_cast<std::size_t>(winner)];
+    return result;
   }
 
   std::optional<int> solve_alone(Bitboard current, Bitboard mask, int moves, bool weak) {
-    aborted_ = false;
+    aborted_ = halted_ = false;
     const Bitboard candidates = possible(mask);
     best_column_ = -1;
     if (const Bitboard wins = candidates & winning_cells(current, mask)) {
@@ -211,7 +225,7 @@ class FixedSolver final : public SolverCore {
   }
 
   std::optional<int> solve_move_alone(Bitboard current, Bitboard mask, int moves, int col, bool weak) {
-    aborted_ = false;
+    aborted_ = halted_ = false;
     const Bitboard move = possible(mask) & column(col);
     if (winning_cells(current, mask) & move) return weak ? 1 : win_score(moves);
     const Bitboard child_current = current ^ mask;  // the opponent's discs
@@ -563,11 +577,12 @@ class FixedSolver final : public SolverCore {
     std::uint64_t searched = nodes;
     if (team_ != nullptr) {
       searched = team_->publish(published_, nodes);
-      if (team_->done()) aborted_ = true;
+      if (team_->done()) halted_ = true;
     }
     if ((stop != nullptr && stop->requested()) || (node_limit && searched >= *node_limit) ||
         (deadline && core::SteadyClock::now() >= *deadline))
-      aborted_ = true;
+      halted_ = true;
+    if (halted_) aborted_ = true;
     return aborted_;
   }
 
@@ -580,6 +595,12 @@ class FixedSolver final : public SolverCore {
               int alpha, int beta) {
     const std::uint64_t start_nodes = nodes++;
     if ((nodes & (kCheckInterval - 1)) == 0 && interrupted()) return 0;
+    // On a split point's move: stop at once when a move of the point, or of one
+    // above it, has cut it off.
+    if (split_point_ != nullptr && kCells - moves >= kSplitEmpties - 2 && split_point_->cut_here_or_above()) {
+      aborted_ = true;
+      return 0;
+    }
     // The key is the smaller of current + mask and its mirror image (columns then
     // count from the right in what the table keeps). Mirroring moves no bit across
     // a column's sentinel, so it commutes with that sum. Its bucket is fetched
@@ -683,18 +704,18 @@ class FixedSolver final : public SolverCore {
     int count = 1;
     if (table_move) ordered[0] = table_move;
     else count = order_moves(current, mask, to_search, opponent_wins, ordered);
-    // With other threads, near the root: this node is marked busy, and a move (but
-    // the first) into a node another thread is searching goes last (deferred).
-    const bool split = team_ != nullptr && kCells - moves >= kSplitEmpties;
-    const core::BusyPositions::Mark busy = split ? team_->busy.enter(key) : core::BusyPositions::Mark{};
-    Bitboard deferred[W];
-    int deferred_count = 0;
-    for (int i = 0; i < count + deferred_count; ++i) {
-      const Bitboard move = i < count ? ordered[i] : deferred[i - count];
-      if (split && i > 0 && i < count &&
-          team_->busy.contains(child_key(opponent, mask, mirror_opponent, mirror_mask, move))) {
-        deferred[deferred_count++] = move;
-        continue;
+    for (int i = 0; i < count; ++i) {
+      const Bitboard move = ordered[i];
+      // Young brothers wait: once the first move is searched and did not cut off,
+      // the others may go to idle threads.
+      if (i > 0 && splits(moves, count - i)) {
+        const int refutation = split(opponent, mask, mirror_opponent, mirror_mask, moves, ordered + i, count - i, alpha, beta);
+        if (aborted_) return 0;
+        if (refutation >= 0) {
+          store(key, worth(start_nodes), alpha, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+          return alpha;
+        }
+        break;
       }
       const int score =
           -negamax(opponent, mask | move, mirror_opponent, mirror_mask | mirror_cell(move), moves + 1, -beta, -alpha);
@@ -725,14 +746,15 @@ class FixedSolver final : public SolverCore {
     int best = -(kCells - moves) / 2;
     const Bitboard mirror_opponent = mirror(opponent);
     const Bitboard mirror_mask = mirror(mask);
-    Bitboard deferred[W];  // as in negamax
-    int deferred_count = 0;
-    for (int i = 0; i < count + deferred_count; ++i) {
-      const Bitboard move = i < count ? ordered[i] : deferred[i - count];
-      if (team_ != nullptr && i > 0 && i < count &&
-          team_->busy.contains(child_key(opponent, mask, mirror_opponent, mirror_mask, move))) {
-        deferred[deferred_count++] = move;
-        continue;
+    for (int i = 0; i < count; ++i) {
+      const Bitboard move = ordered[i];
+      if (i > 0 && splits(moves, count - i)) {  // as in negamax
+        const int before = alpha;
+        const int column = split(opponent, mask, mirror_opponent, mirror_mask, moves, ordered + i, count - i, alpha, beta);
+        if (aborted_) return 0;
+        best = std::max(best, alpha);
+        if (alpha > before) best_column_ = column;
+        break;
       }
       const int score =
           -negamax(opponent, mask | move, mirror_opponent, mirror_mask | mirror_cell(move), moves + 1, -beta, -alpha);
@@ -745,6 +767,53 @@ class FixedSolver final : public SolverCore {
       }
     }
     return best;
+  }
+
+  // Whether a node after `moves` discs with `left` moves still to search opens a
+  // split point: far enough from the leaves, with a thread idle to take them.
+  bool splits(int moves, int left) const {
+    return split_team_ != nullptr && kCells - moves >= kSplitEmpties && left >= 2 && split_team_->has_idle();
+  }
+  // Young brothers wait (core/split_team.h): the moves `list` of the node (the
+  // opponent's discs, all discs and their mirror images, `moves` discs) searched
+  // by this thread and the idle ones with the window (alpha, beta); raises alpha to
+  // what they found. Returns the column of the best move when it raised alpha
+  // (at or above beta: a cut-off), else -1.
+  int split(Bitboard opponent, Bitboard mask, Bitboard mirror_opponent, Bitboard mirror_mask, int moves,
+            const Bitboard* list, int count, int& alpha, int beta) {
+    Child children[W];
+    for (int i = 0; i < count; ++i)
+      children[i] = Child{opponent, mask | list[i], mirror_opponent, mirror_mask | mirror_cell(list[i]), column_of(list[i])};
+    SplitPoint point{.parent = split_point_, .moves = children, .count = count, .depth = moves, .beta = beta,
+                     .alpha = alpha, .best = alpha};
+    const bool holds = split_team_->share(
+        point, [this](SplitPoint& p) { work_at(p); }, [this](SplitPoint& p) { help_at(p); });
+    // A cut-off here ended only this point's moves; one further up, or a stop, goes on.
+    if (!holds) aborted_ = true;
+    else if (!halted_) aborted_ = false;
+    const int before = alpha;
+    alpha = point.alpha;
+    return alpha > before ? point.best_move : -1;
+  }
+  // The same on a point another thread opened, then on with its own search.
+  void help_at(SplitPoint& point) {
+    work_at(point);
+    if (!halted_) aborted_ = false;  // a cut-off there is the opener's to handle
+  }
+  // This thread's share of `point`'s moves.
+  void work_at(SplitPoint& point) {
+    SplitPoint* const saved = split_point_;
+    split_point_ = &point;
+    int taken;
+    while (!aborted_ && (taken = split_team_->take(point)) >= 0) {
+      const Child& c = point.moves[taken];
+      const int a = split_team_->alpha_of(point);
+      if (a >= point.beta) break;
+      const int score = -negamax(c.current, c.mask, c.mirror_current, c.mirror_mask, point.depth + 1, -point.beta, -a);
+      if (aborted_) break;
+      split_team_->report(point, score, c.column);
+    }
+    split_point_ = saved;
   }
 
   // The exact score in [low, high], or with sign_only a score of the right sign.
@@ -780,7 +849,10 @@ class FixedSolver final : public SolverCore {
   core::SolverTeam* team_ = nullptr;  // during a solve with threads
   std::uint64_t published_ = 0;  // nodes already added to team_->nodes
   std::vector<std::unique_ptr<FixedSolver>> helpers_;
-  bool aborted_ = false;
+  bool aborted_ = false;  // the search unwinds: halted_, or a cut-off at a split point above
+  bool halted_ = false;   // stopped, interrupted or the solve found: the whole solve ends
+  core::SplitTeam<Child>* split_team_ = nullptr;  // during a solve with threads
+  SplitPoint* split_point_ = nullptr;  // the point this thread works on, if any
   int best_column_ = -1;
 };
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/core/solver_team.h"
+#include "engine/core/split_team.h"
 #include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
@@ -261,8 +262,8 @@ constexpr int kCornerBonus = 8;
 // Enhanced transposition cut-offs from this many empties (FFO #40-#44: from 9,
 // 3.5 % fewer nodes than from 12; from 7 no fewer).
 constexpr int kEtcEmpties = 9;
-// With threads, nodes with this many empties or more are marked busy and their
-// moves into busy positions deferred (nearer the leaves it costs more than it saves).
+// With threads, nodes with this many empties or more may share their moves with
+// idle threads (split); nearer the leaves it costs more than it saves.
 constexpr int kSplitEmpties = 12;
 
 
@@ -353,38 +354,40 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
   const auto n = static_cast<std::size_t>(threads_);
   while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<EndgameSolver>(new EndgameSolver(*table_)));
   core::SolverTeam team(nodes_);
+  core::SplitTeam<OrderedMove> split_team;
   std::vector<EndgameSolver*> solvers{this};
   for (std::size_t i = 0; i + 1 < n; ++i) {
     EndgameSolver& helper = *helpers_[i];
     helper.nodes_ = 0;
     helper.next_check_ = kCheckEvery;
-    helper.stopped_ = false;
-    helper.best_move_ = best_move_;
+    helper.stopped_ = helper.halted_ = false;
     helper.stop_ = stop_;
     helper.node_limit_ = node_limit_;
     helper.deadline_ = deadline_;
     helper.weights_ = weights_;
     solvers.push_back(&helper);
   }
-  std::vector<std::array<int, 2>> bounds(n, {lower, upper});
+  bool solved = false;
   table_->set_shared(true);
   core::SolverTeam::run(n, [&](std::size_t i) {
     EndgameSolver& solver = *solvers[i];
     solver.team_ = &team;
+    solver.split_team_ = &split_team;
     solver.published_ = solver.nodes_;
-    if (solver.solve_between(player, opponent, bounds[i][0], bounds[i][1], exact)) team.finish(i);
+    if (i == 0) {
+      // This thread searches; the others take the moves it offers.
+      solved = solver.solve_between(player, opponent, lower, upper, exact);
+      team.finish();
+      split_team.finish();
+    } else {
+      split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
+    }
     solver.team_ = nullptr;
+    solver.split_team_ = nullptr;
   });
   table_->set_shared(false);
   for (std::size_t i = 1; i < n; ++i) nodes_ += solvers[i]->nodes_;
-  const int winner = team.winner();
-  if (winner < 0) return false;
-  const auto w = static_cast<std::size_t>(winner);
-  lower = bounds[w][0];
-  upper = bounds[w][1];
-  best_move_ = solvers[w]->best_move_;
-  stopped_ = false;
-  return true;
+  return solved;
 }
 
 void EndgameSolver::clear_table() { table_->clear(); }
@@ -400,16 +403,18 @@ int EndgameSolver::final_margin(std::uint64_t player, std::uint64_t opponent) {
 // Also publishes this thread's nodes to the team: a node budget is for all.
 bool EndgameSolver::interrupted() {
   if (stopped_) return true;
+  if (split_point_ != nullptr && split_point_->cut_here_or_above()) return stopped_ = true;
   if (nodes_ < next_check_) return false;
   next_check_ = nodes_ + kCheckEvery;
   std::uint64_t searched = nodes_;
   if (team_ != nullptr) {
     searched = team_->publish(published_, nodes_);
-    if (team_->done()) stopped_ = true;
+    if (team_->done()) halted_ = true;
   }
   if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && searched >= *node_limit_) ||
       (deadline_ && core::SteadyClock::now() >= *deadline_))
-    stopped_ = true;
+    halted_ = true;
+  stopped_ = halted_;
   return stopped_;
 }
 
@@ -593,19 +598,17 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
                                 int alpha, int beta, int empties, bool at_root) {
   int best = -65, best_cell = -1;
   int a = alpha;
-  // With other threads, far enough from the leaves: this node is marked busy, and a
-  // move (but the first) into a position another thread is searching goes last.
-  const bool split = team_ != nullptr && empties >= kSplitEmpties;
-  const core::BusyPositions::Mark busy =
-      split ? team_->busy.enter(EndgameTable::index(player, opponent)) : core::BusyPositions::Mark{};
-  std::array<const OrderedMove*, 32> deferred;
-  int deferred_count = 0;
-  for (int i = 0; i < n + deferred_count; ++i) {
-    const OrderedMove& m = i < n ? list[i] : *deferred[static_cast<std::size_t>(i - n)];
-    if (split && i > 0 && i < n && team_->busy.contains(EndgameTable::index(m.opponent, m.player))) {
-      deferred[static_cast<std::size_t>(deferred_count++)] = &m;
-      continue;
+  for (int i = 0; i < n; ++i) {
+    // Young brothers wait: once the first move is searched and did not cut off, the
+    // others may go to idle threads.
+    if (i > 0 && split_team_ != nullptr && empties >= kSplitEmpties && n - i >= 2 && split_team_->has_idle()) {
+      const int before = a;
+      split(list + i, n - i, a, beta, empties, best, best_cell);
+      if (stopped_) return 0;
+      if (at_root && a > before) best_move_ = best_cell;
+      break;
     }
+    const OrderedMove& m = list[i];
     int v;
     if (i == 0) {
       v = -search(m.opponent, m.player, -beta, -a, empties - 1);
@@ -631,6 +634,44 @@ int EndgameSolver::search_moves(std::uint64_t player, std::uint64_t opponent, co
   else
     table_->store(player, opponent, empties, best, best, best_cell);
   return best;
+}
+
+void EndgameSolver::split(const OrderedMove* list, int n, int& alpha, int beta, int empties, int& best,
+                          int& best_cell) {
+  SplitPoint point{.parent = split_point_, .moves = list, .count = n, .depth = empties, .beta = beta,
+                   .alpha = alpha, .best = best, .best_move = best_cell};
+  const bool holds = split_team_->share(
+      point, [this](SplitPoint& p) { work_at(p); }, [this](SplitPoint& p) { help_at(p); });
+  best = point.best;
+  best_cell = point.best_move;
+  alpha = point.alpha;
+  // A cut-off here ended only this point's moves; one further up, or a stop, goes on.
+  if (!holds) stopped_ = true;
+  else if (!halted_) stopped_ = false;
+}
+
+void EndgameSolver::help_at(SplitPoint& point) {
+  work_at(point);
+  if (!halted_) stopped_ = false;  // a cut-off there is the opener's to handle
+}
+
+void EndgameSolver::work_at(SplitPoint& point) {
+  SplitPoint* const saved = split_point_;
+  split_point_ = &point;
+  int taken;
+  while (!stopped_ && (taken = split_team_->take(point)) >= 0) {
+    const OrderedMove& m = point.moves[taken];
+    const int a = split_team_->alpha_of(point);
+    int v = -search(m.opponent, m.player, -a - 1, -a, point.depth - 1);
+    if (v > a && v < point.beta && !stopped_) {
+      // Beat the null window: the exact value from the window as it stands now.
+      const int now = split_team_->alpha_of(point);
+      if (now < point.beta) v = -search(m.opponent, m.player, -point.beta, -now, point.depth - 1);
+    }
+    if (stopped_) break;
+    split_team_->report(point, v, m.cell);
+  }
+  split_point_ = saved;
 }
 
 int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha, int beta) {
@@ -674,7 +715,7 @@ bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, 
 }
 
 std::optional<int> EndgameSolver::solve(std::uint64_t player, std::uint64_t opponent) {
-  stopped_ = false;
+  stopped_ = halted_ = false;
   next_check_ = nodes_ + kCheckEvery;
   best_move_ = kNoMove;
   if (legal(player, opponent) == 0) {
@@ -691,7 +732,7 @@ std::optional<int> EndgameSolver::solve(std::uint64_t player, std::uint64_t oppo
 }
 
 std::optional<int> EndgameSolver::solve_wld(std::uint64_t player, std::uint64_t opponent) {
-  stopped_ = false;
+  stopped_ = halted_ = false;
   next_check_ = nodes_ + kCheckEvery;
   best_move_ = kNoMove;
   if (legal(player, opponent) == 0) {

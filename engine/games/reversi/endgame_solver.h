@@ -26,6 +26,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/solver_team.h"
+#include "engine/core/split_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/reversi/endgame_table.h"
 
@@ -56,10 +57,10 @@ class EndgameSolver {
   // the simple evaluation); the caller keeps them alive while the solver uses them.
   void set_weights(const PatternWeights* weights) { weights_ = weights; }
   // How many threads each solve runs on (at least 1). They share the table, so
-  // memory stays table_megabytes, and each searches the whole tree, moves into
-  // positions another one is searching last; the first to finish has the exact
-  // margin and stops the others. One thread: node for node the same search every
-  // time; more: node counts vary from run to run, margins do not.
+  // memory stays table_megabytes; this thread searches and shares the moves of
+  // nodes far from the leaves with the others (young brothers wait). One thread:
+  // node for node the same search every time; more: node counts vary from run to
+  // run, margins do not.
   void set_threads(int threads) { threads_ = std::max(threads, 1); }
   int threads() const { return threads_; }
   // Called with the proven bounds (margins) whenever solve() narrows them.
@@ -99,6 +100,15 @@ class EndgameSolver {
   // The value of the root inside (alpha, beta), fail-soft, and sets best_move_.
   int root(std::uint64_t player, std::uint64_t opponent, int alpha, int beta);
   int search(std::uint64_t player, std::uint64_t opponent, int alpha, int beta, int empties);
+  using SplitPoint = core::SplitPoint<OrderedMove>;
+  // Young brothers wait (core/split_team.h): the moves `list` of a node whose first
+  // move did not cut off, shared with idle threads; alpha, best and best_cell as
+  // search_moves keeps them, updated with what every thread found.
+  void split(const OrderedMove* list, int n, int& alpha, int beta, int empties, int& best, int& best_cell);
+  // This thread's share of `point`'s moves.
+  void work_at(SplitPoint& point);
+  // The same on a point another thread opened, then on with its own search.
+  void help_at(SplitPoint& point);
   // The principal variation search over the ordered `list` (root and inner nodes
   // alike): the first move with the window (alpha, beta), the others with a null
   // window and a re-search when they beat it; stores the result in the table and,
@@ -129,10 +139,13 @@ class EndgameSolver {
   int threads_ = 1;
   std::vector<std::unique_ptr<EndgameSolver>> helpers_;
   core::SolverTeam* team_ = nullptr;  // during a solve on threads
+  core::SplitTeam<OrderedMove>* split_team_ = nullptr;  // the same
+  SplitPoint* split_point_ = nullptr;  // the point this thread works on, if any
   std::uint64_t published_ = 0;  // nodes already added to the team's count
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
-  bool stopped_ = false;
+  bool stopped_ = false;  // the search unwinds: halted_, or a cut-off at a split point above
+  bool halted_ = false;   // stopped, interrupted or another thread finished: the whole solve ends
   int best_move_ = kNoMove;
   const core::StopSignal* stop_ = nullptr;
   std::optional<std::uint64_t> node_limit_;

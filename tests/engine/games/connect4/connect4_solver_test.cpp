@@ -75,7 +75,7 @@ TEST(Connect4Solver, WeakModeGivesEverySign) {
   expect_set_solved("Test_L1_R1", 300, true);
 }
 
-// ---- Threads: every thread searches over the one table, the first to finish answers.
+// ---- Threads: the moves of nodes far from the leaves shared over the one table (young brothers wait).
 
 TEST(Connect4Solver, TwoToFourThreadsSolveExactly) {
   const std::size_t count = NARABE_SLOW_BUILD ? 30 : 200;

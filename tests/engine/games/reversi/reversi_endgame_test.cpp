@@ -127,7 +127,7 @@ TEST(ReversiEndgame, TheTrainedEvaluationsOrderSolvesExactly) {
   for (int n : numbers) expect_solved(solver, second[static_cast<std::size_t>(n - 20)]);
 }
 
-// ---- Threads: every thread searches over the one table, the first to finish answers.
+// ---- Threads: the moves of nodes far from the leaves shared over the one table (young brothers wait).
 
 TEST(ReversiEndgame, TwoToFourThreadsSolveExactly) {
   const auto easy = load_ffo("fforum-1-19.obf", 1);
