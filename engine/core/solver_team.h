@@ -2,7 +2,9 @@
 // The threads of one exact solve (Connect Four's solver, Reversi's endgame solver):
 // the calling thread searches, the others take the moves it shares with them
 // (young brothers wait, split_team.h). What they share here: the count of every
-// thread's nodes, so a node budget is for them all, and whether the solve is over.
+// thread's nodes, so a node budget is for them all. (Each thread reads the stop
+// signal and the deadline itself, and the opener waits for the threads on its
+// points, so none is still searching when the solve returns.)
 
 #include <atomic>
 #include <cstddef>
@@ -42,13 +44,8 @@ class SolverTeam {
     published = nodes;
     return nodes_.fetch_add(added, std::memory_order_relaxed) + added;
   }
-  // The solve is over (answered or interrupted): every thread stops.
-  void finish() { done_.store(true, std::memory_order_relaxed); }
-  bool done() const { return done_.load(std::memory_order_relaxed); }
-
  private:
   std::atomic<std::uint64_t> nodes_;
-  std::atomic<bool> done_{false};
 };
 
 }  // namespace narabe::core

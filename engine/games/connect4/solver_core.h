@@ -156,9 +156,9 @@ class FixedSolver final : public SolverCore {
   FixedSolver() = default;  // a helper thread's, on its main solver's table
 
   // Runs `search` on this solver alone with threads <= 1, else on `threads` solvers
-  // over this one's table at once: each searches the whole tree, and the first to
-  // finish has the exact answer (the table only ever holds proven bounds) and stops
-  // the others. Nodes are summed into this solver's count.
+  // over this one's table: this thread searches and the others take the moves it
+  // shares at split points (young brothers wait, core/split_team.h), so the
+  // answer is exact with any thread count. Nodes are summed into this solver's count.
   template <class Search>
   std::optional<int> with_threads(Search search) {
     if (threads <= 1) return search(*this);
@@ -188,7 +188,6 @@ class FixedSolver final : public SolverCore {
       if (i == 0) {
         // This thread searches; the others take the moves it offers.
         result = search(solver);
-        team.finish();
         split_team.finish();
       } else {
         split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
@@ -575,10 +574,7 @@ class FixedSolver final : public SolverCore {
   // Also publishes this thread's nodes to the team: a node budget is for all.
   bool interrupted() {
     std::uint64_t searched = nodes;
-    if (team_ != nullptr) {
-      searched = team_->publish(published_, nodes);
-      if (team_->done()) halted_ = true;
-    }
+    if (team_ != nullptr) searched = team_->publish(published_, nodes);
     if ((stop != nullptr && stop->requested()) || (node_limit && searched >= *node_limit) ||
         (deadline && core::SteadyClock::now() >= *deadline))
       halted_ = true;
@@ -850,7 +846,7 @@ class FixedSolver final : public SolverCore {
   std::uint64_t published_ = 0;  // nodes already added to team_->nodes
   std::vector<std::unique_ptr<FixedSolver>> helpers_;
   bool aborted_ = false;  // the search unwinds: halted_, or a cut-off at a split point above
-  bool halted_ = false;   // stopped, interrupted or the solve found: the whole solve ends
+  bool halted_ = false;   // stopped or interrupted: the whole solve ends
   core::SplitTeam<Child>* split_team_ = nullptr;  // during a solve with threads
   SplitPoint* split_point_ = nullptr;  // the point this thread works on, if any
   int best_column_ = -1;

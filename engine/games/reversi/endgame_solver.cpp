@@ -377,7 +377,6 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
     if (i == 0) {
       // This thread searches; the others take the moves it offers.
       solved = solver.solve_between(player, opponent, lower, upper, exact);
-      team.finish();
       split_team.finish();
     } else {
       split_team.serve([&solver](SplitPoint& point) { solver.help_at(point); });
@@ -407,10 +406,7 @@ bool EndgameSolver::interrupted() {
   if (nodes_ < next_check_) return false;
   next_check_ = nodes_ + kCheckEvery;
   std::uint64_t searched = nodes_;
-  if (team_ != nullptr) {
-    searched = team_->publish(published_, nodes_);
-    if (team_->done()) halted_ = true;
-  }
+  if (team_ != nullptr) searched = team_->publish(published_, nodes_);
   if ((stop_ != nullptr && stop_->requested()) || (node_limit_ && searched >= *node_limit_) ||
       (deadline_ && core::SteadyClock::now() >= *deadline_))
     halted_ = true;

@@ -145,7 +145,7 @@ class EndgameSolver {
   std::uint64_t nodes_ = 0;
   std::uint64_t next_check_ = 0;
   bool stopped_ = false;  // the search unwinds: halted_, or a cut-off at a split point above
-  bool halted_ = false;   // stopped, interrupted or another thread finished: the whole solve ends
+  bool halted_ = false;   // stopped or interrupted: the whole solve ends
   int best_move_ = kNoMove;
   const core::StopSignal* stop_ = nullptr;
   std::optional<std::uint64_t> node_limit_;
