@@ -362,9 +362,22 @@ INSTANTIATE_TEST_SUITE_P(Games, WholeGame, ::testing::Values("tictactoe", "conne
 INSTANTIATE_TEST_SUITE_P(Games, WholeGame, ::testing::Values("tictactoe", "connect4", "gomoku", "reversi"));
 #endif
 
+// Killed in the middle of a search: Gomoku at level max searches its whole
+// move time and reports each depth, so the first report proves it is busy.
 TEST_F(GuiScript, KilledEngineIsReportedAndRestartedWithoutLosingTheGame) {
+  ASSERT_EQ(run("game = gomoku\nrule = freestyle\nlevel = max\nmode = person-engine\nfirst = person\n",
+                "key Return\nidle\ncell 7 7\nawait-evaluation\nkill-engine\nidle\n"
+                "expect-message Engine problem: the engine was killed*\n"
+                "expect-cell 7 7 x\nkey r\nidle\nexpect-cell 7 7 x\nexpect-message Your move\n"),
+            0)
+      << output_;
+}
+
+// Killed before it finished the handshake (while the person's stone still
+// falls): the problem stays on screen once the stone lands, and R restarts.
+TEST_F(GuiScript, EngineKilledBeforeItsHandshakeIsReportedOnceTheStoneLands) {
   ASSERT_EQ(run("game = connect4\nlevel = hard\nmode = person-engine\nfirst = person\n",
-                "key Return\nidle\nkey 4\nwait 400\nkill-engine\nidle\nexpect-message Engine problem*\n"
+                "key Return\nkey 4\nkill-engine\nidle\nexpect-message Engine problem: the engine was killed*\n"
                 "expect-cell 3 5 x\nkey r\nidle\nexpect-cell 3 5 x\nexpect-message Your move\n"),
             0)
       << output_;

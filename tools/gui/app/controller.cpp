@@ -211,8 +211,9 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kRestartEngine: {
       cancel_engine();
       const std::string error = engine_.start();
-      engine_failed_ = !error.empty();
-      message_ = error.empty() ? say("Engine restarted") : say("Engine restart failed: {}", error);
+      engine_failed_ = false;
+      if (error.empty()) message_ = say("Engine restarted");
+      else fail_engine(say("Engine restart failed: {}", error));
       return;
     }
     default: return;
@@ -631,6 +632,12 @@ void Controller::record_evaluation(const EngineEvent& event) {
   }
 }
 
+void Controller::fail_engine(std::string message) {
+  engine_failed_ = true;
+  engine_problem_ = std::move(message);
+  message_ = engine_problem_;
+}
+
 void Controller::handle_engine_events(double now) {
   for (const EngineEvent& event : engine_.poll()) {
     ++revision_;
@@ -638,8 +645,7 @@ void Controller::handle_engine_events(double now) {
       awaiting_ = false;
       hint_pending_ = false;
       held_move_.reset();
-      engine_failed_ = true;
-      message_ = say("Engine problem: {}. Press R to restart it; the game stays.", event.message);
+      fail_engine(say("Engine problem: {}. Press R to restart it; the game stays.", event.message));
       continue;
     }
     if (analysing_ && !awaiting_ && event.position_id == analysed_id_) {
@@ -664,8 +670,7 @@ void Controller::handle_engine_events(double now) {
     if (auto played = probe->play(event.move); !played) {
       awaiting_ = false;
       hint_pending_ = false;
-      engine_failed_ = true;
-      message_ = say("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20));
+      fail_engine(say("The engine played an illegal move '{}'. Press R to restart it.", event.move.substr(0, 20)));
       continue;
     }
     if (hint_pending_) {
@@ -724,6 +729,12 @@ void Controller::after_move() {
 }
 
 void Controller::set_turn_message() {
+  // A failed engine stays on screen until R: otherwise a stone landing after
+  // the failure would say "Engine is thinking..." with no engine to think.
+  if (engine_failed_) {
+    message_ = engine_problem_;
+    return;
+  }
   const Side side = referee_->side_to_move();
   if (!is_engine_side(side)) {
     // Never "Your move" when the only move is a pass: it is played for you.

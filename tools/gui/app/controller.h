@@ -206,6 +206,7 @@ class Controller {
   void record_evaluation(const EngineEvent& event);
   void clear_move_marks();
   void handle_engine_events(double now);
+  void fail_engine(std::string message);  // shows it and holds the engine until R
   void maybe_ask_engine(double now);
   void play_pass_if_forced(double now);
   std::string refusal_message(const std::string& error) const;
@@ -256,6 +257,7 @@ class Controller {
   std::optional<std::string> held_move_;  // a reply kept back until release_at_ (pacing)
   double release_at_ = 0;
   bool engine_failed_ = false;
+  std::string engine_problem_;  // shown in place of the turn while engine_failed_
   std::string evaluation_;
   double evaluation_share_ = 0.5;
   int depth_ = 0;

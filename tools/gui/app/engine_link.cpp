@@ -96,6 +96,12 @@ void ProcessEngineLink::fail(std::string message) {
   report(std::move(event));
 }
 
+std::string ProcessEngineLink::stopped_how() {
+  const int status = process_->exit_status().value_or(0);
+  return status < 0 ? fmt::format("the engine was killed (signal {})", -status)
+                    : fmt::format("the engine exited (status {})", status);
+}
+
 bool ProcessEngineLink::handshake() {
   if (!process_->send_line("uci")) return false;
   if (process_->wait_for_line_status("uciok", kHandshakeTimeout).status != client::ReadStatus::kLine) return false;
@@ -105,7 +111,10 @@ bool ProcessEngineLink::handshake() {
 
 void ProcessEngineLink::run() {
   if (!handshake()) {
-    fail(fmt::format("the engine {} did not answer uci/isready: is it a narabe protocol engine?", argv_.front()));
+    // A process that died during the handshake says how; a live one that
+    // did not answer is probably not a narabe protocol engine.
+    if (process_->wait_exit(milliseconds(200))) fail(stopped_how() + " before it answered uci/isready");
+    else fail(fmt::format("the engine {} did not answer uci/isready: is it a narabe protocol engine?", argv_.front()));
     return;
   }
   while (true) {
@@ -137,7 +146,7 @@ bool ProcessEngineLink::serve(const MoveRequest& request) {
   if (!request.moves.empty()) position += fmt::format(" moves {}", fmt::join(request.moves, " "));
   sent = sent && send(position) && send(fmt::format("go movetime {}", request.movetime_ms));
   if (!sent) {
-    fail("the engine stopped reading its input (it has probably crashed)");
+    fail(process_->wait_exit(milliseconds(200)) ? stopped_how() : "the engine stopped reading its input");
     return false;
   }
 
@@ -162,13 +171,7 @@ bool ProcessEngineLink::serve(const MoveRequest& request) {
     const client::ReadResult read = process_->read_line_status(kPollSlice);
     if (read.status == client::ReadStatus::kTimeout) continue;
     if (read.status != client::ReadStatus::kLine) {
-      std::string how = "the engine stopped";
-      if (process_->wait_exit(milliseconds(200))) {
-        const int status = process_->exit_status().value_or(0);
-        how = status < 0 ? fmt::format("the engine was killed (signal {})", -status)
-                         : fmt::format("the engine exited (status {})", status);
-      }
-      fail(how);
+      fail(process_->wait_exit(milliseconds(200)) ? stopped_how() : "the engine stopped");
       return false;
     }
     if (auto best = client::parse_bestmove(read.line)) {

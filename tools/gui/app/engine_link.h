@@ -72,6 +72,7 @@ class ProcessEngineLink final : public EngineLink {
   void shut_down();
   void run();  // the reader thread
   bool handshake();
+  std::string stopped_how();  // of a process that has exited
   // Plays one request through to its bestmove (or failure); false when the
   // engine is gone or broken and the thread should stop.
   bool serve(const MoveRequest& request);
