@@ -4,13 +4,11 @@
 // ordering by hash move, killers and history, distance-adjusted win/loss scores and
 // MultiPV. Limits: depth, nodes, movetime, clock, infinite, and an external stop.
 //
-// Threads (lazy SMP with ABDADA's deferral): with SearchOptions::threads N > 1 the
-// search starts N - 1 helper searches on threads of their own, over the same root
-// and the same shared transposition table, iterating over the same depths. From
-// depth kDeferDepth a thread puts last the moves another thread is searching from
-// the same node (BusyMoves), so the threads spread over the young brothers and
-// find each other's results in the table; they report nothing. The main search
-// reports, keeps the clock and the limits (node
+// Threads (lazy SMP): with SearchOptions::threads N > 1 the search starts N - 1
+// helper searches on threads of their own, over the same root and the same shared
+// transposition table. The helpers skip some depths (helper_skips_depth), so they
+// run ahead of the main search and fill the table with what it will ask next; they
+// report nothing. The main search reports, keeps the clock and the limits (node
 // limits count every thread's nodes), and when it ends the helpers end with it.
 // Its answer stands unless a helper finished a deeper iteration with a better
 // score. A game's exact solver runs on the main thread alone (with the run's
@@ -45,7 +43,6 @@
 #include "engine/core/selectivity.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
-#include "engine/search/busy_moves.h"
 #include "engine/search/game_hooks.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_report.h"
@@ -64,6 +61,16 @@ struct SearchOptions {
   // runs on the main thread only; Search::threads_ is the count it may be given.
   int threads = 1;
 };
+
+// Whether helper thread `helper` (1 for the first) skips iteration `depth`: helpers
+// in pairs of growing span and phase, so that at any moment the threads are spread
+// over the next few depths rather than all on the main search's.
+constexpr bool helper_skips_depth(int helper, int depth) {
+  constexpr int kSpan[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3};
+  constexpr int kPhase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5};
+  const int i = (helper - 1) % 12;
+  return ((depth + kPhase[i]) / kSpan[i]) % 2 != 0;
+}
 
 // The moves the search tries at a node (HasSearchMoves, game_hooks.h).
 template <core::Game G>
@@ -215,8 +222,8 @@ class Search {
         helpers[i]->published_nodes_.store(0, std::memory_order_relaxed);
         helpers[i]->completed_depth_ = 0;
         try {
-          threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, this] {
-            helper.run_helper(main, root, max_depth, stop_);
+          threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, index = static_cast<int>(i + 1), this] {
+            helper.run_helper(main, root, index, max_depth, stop_);
           });
         } catch (const std::system_error&) {
           break;  // no more threads to be had: the search runs on those it has
@@ -234,9 +241,9 @@ class Search {
     core::StopSignal stop_;
     std::vector<std::thread> threads_;
   };
-  // A helper's search: iterative deepening over `root` until `max_depth`, `stop` or
-  // the main search's node limit, reporting nothing.
-  void run_helper(const Search& main, const G& root, int max_depth, const core::StopSignal& stop);
+  // A helper's search: iterative deepening over `root` (the depths helper_skips_depth
+  // leaves it) until `max_depth`, `stop` or the main search's node limit, reporting nothing.
+  void run_helper(const Search& main, const G& root, int index, int max_depth, const core::StopSignal& stop);
   // Sets up the position and per-search state shared by run and run_helper.
   void begin_search(const G& root, const core::StopSignal& stop);
   // One iteration of the root: every line to `depth`, then the lines sorted.
@@ -259,12 +266,6 @@ class Search {
   // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
   std::atomic<std::uint64_t> published_nodes_{0};
   const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
-  // The moves the run's threads are searching (threads > 1 only): the main search
-  // owns them, every thread of the run points at them.
-  std::unique_ptr<BusyMoves> own_busy_moves_;
-  BusyMoves* busy_moves_ = nullptr;
-  // From this depth a thread defers a move another thread is searching.
-  static constexpr int kDeferDepth = 3;
   const core::StopSignal* outer_stop_ = nullptr;  // a helper's: the main search's stop
   // A helper's last complete iteration and its first line (what a later, unfinished
   // iteration leaves in root_moves_ is partial).
@@ -354,8 +355,6 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
       helpers_.push_back(std::make_unique<Search>(table_));
     helpers_.resize(static_cast<std::size_t>(threads_ - 1));
-    if (threads_ > 1 && !own_busy_moves_) own_busy_moves_ = std::make_unique<BusyMoves>();
-    busy_moves_ = threads_ > 1 ? own_busy_moves_.get() : nullptr;
     HelperThreads helper_threads;
     if constexpr (HasExactSolver<G>) {
       // A depth limit short of the end of the game asks for a horizon, which a
@@ -466,7 +465,8 @@ void Search<G>::search_iteration(int depth, std::size_t lines) {
 }
 
 template <core::Game G>
-void Search<G>::run_helper(const Search& main, const G& root, int max_depth, const core::StopSignal& stop) {
+void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
+                           const core::StopSignal& stop) {
   // Each thread ends by itself at the main search's hard deadline, its `stop` and a
   // node limit (which counts every thread's nodes), whatever the others are doing:
   // on a loaded machine the main search then finds the helpers ended rather than
@@ -478,10 +478,11 @@ void Search<G>::run_helper(const Search& main, const G& root, int max_depth, con
   deadlines_.hard_ms = main.deadlines_.hard_ms;
   clock_ = main.clock_;
   outer_stop_ = main.stop_;
-  busy_moves_ = main.busy_moves_;
   begin_search(root, stop);
   if (root_moves_.empty()) return;
   for (int depth = 1; depth <= max_depth; ++depth) {
+    // The first iterations are cheap and fill the table for every thread alike.
+    if (depth > 2 && helper_skips_depth(index, depth)) continue;
     search_iteration(depth, 1);
     if (aborted_) break;
     completed_depth_ = depth;
@@ -806,15 +807,8 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   Move best_move;
   std::array<Move, G::kMaxMoves> quiets_tried;
   std::size_t quiet_count = 0;
-  // With threads, a move another thread is searching from here waits for a second
-  // pass over the deferred moves (BusyMoves); the first move is never deferred.
-  BusyMoves* const busy = depth >= kDeferDepth ? busy_moves_ : nullptr;
-  std::array<std::uint16_t, G::kMaxMoves> deferred;
-  std::size_t deferred_count = 0;
-  for (std::size_t step = 0; step < moves.size() + deferred_count; ++step) {
-    const bool first_pass = step < moves.size();
-    const std::size_t i = first_pass ? step : deferred[step - moves.size()];
-    if (first_pass) bring_best_to(i, moves, order);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    bring_best_to(i, moves, order);
     const Move m = moves[i];
 
     int reduction = 0;
@@ -845,14 +839,6 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
       }
     }
 
-    const std::uint64_t mark = busy ? BusyMoves::mark_of(key, m.value()) : 0;
-    if (busy) {
-      if (first_pass && i > 0 && busy->busy(mark)) {
-        deferred[deferred_count++] = static_cast<std::uint16_t>(i);
-        continue;
-      }
-      busy->enter(mark);
-    }
     position_.make_move(m);
     ++nodes_;
     // A move the opponent must answer (Gomoku: a four) costs no depth, while the
@@ -875,7 +861,6 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         score = -negamax(new_depth, ply + 1, -beta, -alpha, true);
     }
     position_.unmake_move(m);
-    if (busy) busy->leave(mark);
     if (aborted_) return 0;
 
     if (score > best) {

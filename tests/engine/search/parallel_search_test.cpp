@@ -1,5 +1,4 @@
-// The search on several threads (lazy SMP with deferred moves, engine/search/search.h
-// and busy_moves.h) in every game:
+// The search on several threads (lazy SMP, engine/search/search.h) in every game:
 // legal answers, node limits over every thread's nodes, `stop` ending all threads,
 // exact values with a shared table, and Threads 1 unchanged and deterministic. The
 // ThreadSanitizer preset runs these (CMakePresets.json, test-tsan); no test here
@@ -15,7 +14,6 @@
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
-#include "engine/search/busy_moves.h"
 #include "engine/search/search.h"
 #include "protocol/server/game_session.h"
 #include "tests/engine/games/tictactoe/tictactoe_oracle.h"
@@ -167,57 +165,19 @@ TEST(ParallelSearch, MultiPvWithThreadsScoresEveryRootMove) {
   }
 }
 
-TEST(BusyMoves, AMoveIsBusyFromEnterToLeave) {
-  search::BusyMoves busy;
-  const std::uint64_t mark = search::BusyMoves::mark_of(0x1234'5678'9abc'def0ULL, 17);
-  EXPECT_FALSE(busy.busy(mark));
-  busy.enter(mark);
-  EXPECT_TRUE(busy.busy(mark));
-  busy.leave(mark);
-  EXPECT_FALSE(busy.busy(mark));
-}
-
-TEST(BusyMoves, MarksTellMovesAndPositionsApartAndAreNeverEmpty) {
-  using search::BusyMoves;
-  EXPECT_NE(BusyMoves::mark_of(42, 1), BusyMoves::mark_of(42, 2));
-  EXPECT_NE(BusyMoves::mark_of(42, 1), BusyMoves::mark_of(43, 1));
-  // The key that would cancel the move's mix still gives a mark, not the empty slot.
-  const std::uint64_t cancelling = (0 + 1ULL) * 0x9E3779B97F4A7C15ULL;
-  EXPECT_NE(BusyMoves::mark_of(cancelling, 0), 0u);
-}
-
-TEST(BusyMoves, AThreadClearsOnlyItsOwnMark) {
-  // Two marks in the same slot (equal low bits): the later one overwrites, and the
-  // first thread's leave then leaves the second mark standing.
-  search::BusyMoves busy;
-  const std::uint64_t first = 0x10000ULL + 5, second = 0x20000ULL + 5;
-  busy.enter(first);
-  busy.enter(second);
-  EXPECT_FALSE(busy.busy(first));
-  busy.leave(first);
-  EXPECT_TRUE(busy.busy(second));
-  busy.leave(second);
-  EXPECT_FALSE(busy.busy(second));
-}
-
-TEST(BusyMoves, ThreadsMarkTheSameSlotsAtOnce) {
-  // Under ThreadSanitizer: marks are atomics, never a data race.
-  search::BusyMoves busy;
-  auto work = [&busy](std::uint64_t salt) {
-    for (std::uint64_t i = 0; i < 20000; ++i) {
-      const std::uint64_t mark = search::BusyMoves::mark_of(i % 64, static_cast<std::uint16_t>(salt));
-      busy.enter(mark);
-      (void)busy.busy(mark ^ 1);
-      busy.leave(mark);
+TEST(ParallelSearch, HelpersSpreadOverTheNextDepths) {
+  // The first helper searches every other depth (ahead of the main search half the
+  // time); the next ones in other phases and spans, so no two of the first four
+  // helpers skip the same depths.
+  EXPECT_NE(search::helper_skips_depth(1, 3), search::helper_skips_depth(1, 4));
+  EXPECT_NE(search::helper_skips_depth(1, 5), search::helper_skips_depth(2, 5));
+  for (int a = 1; a <= 4; ++a)
+    for (int b = a + 1; b <= 4; ++b) {
+      bool differ = false;
+      for (int depth = 3; depth < 12; ++depth)
+        differ = differ || search::helper_skips_depth(a, depth) != search::helper_skips_depth(b, depth);
+      EXPECT_TRUE(differ) << a << " and " << b;
     }
-  };
-  std::thread a(work, 1), b(work, 2);
-  a.join();
-  b.join();
-  for (std::uint64_t i = 0; i < 64; ++i) {
-    EXPECT_FALSE(busy.busy(search::BusyMoves::mark_of(i, 1)));
-    EXPECT_FALSE(busy.busy(search::BusyMoves::mark_of(i, 2)));
-  }
 }
 
 }  // namespace
