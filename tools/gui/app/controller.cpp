@@ -211,7 +211,7 @@ void Controller::handle(const Command& command, double now) {
     case CommandKind::kRestartEngine: {
       cancel_engine();
       const std::string error = engine_.start();
-      engine_failed_ = false;
+      engine_problem_.clear();
       if (error.empty()) message_ = say("Engine restarted");
       else fail_engine(say("Engine restart failed: {}", error));
       return;
@@ -423,7 +423,7 @@ void Controller::maybe_analyse() {
   // the person's positions once; its info lines fill the evaluation bar, its
   // move is not shown. The person may move at any time: that stops it.
   if (!settings_.analysis || settings_.mode != Mode::kPersonVsEngine || analysing_ || awaiting_ || animation_ ||
-      engine_failed_ || game_over() || analysed_id_ == position_id_ || is_engine_side(referee_->side_to_move()))
+      engine_failed() || game_over() || analysed_id_ == position_id_ || is_engine_side(referee_->side_to_move()))
     return;
   engine_.request_move(request_for(Level::kMax, movetime_ms(Level::kHard)));
   analysing_ = true;
@@ -604,7 +604,7 @@ void Controller::play_pass_if_forced(double now) {
 }
 
 void Controller::maybe_ask_engine(double now) {
-  if (animation_ || awaiting_ || engine_failed_ || game_over()) return;
+  if (animation_ || awaiting_ || engine_failed() || game_over()) return;
   if (!is_engine_side(referee_->side_to_move())) return;
   engine_.request_move(request_for(settings_.level, movetime_ms(settings_.level)));
   awaiting_ = true;
@@ -632,9 +632,8 @@ void Controller::record_evaluation(const EngineEvent& event) {
   }
 }
 
-void Controller::fail_engine(std::string message) {
-  engine_failed_ = true;
-  engine_problem_ = std::move(message);
+void Controller::fail_engine(std::string problem) {
+  engine_problem_ = std::move(problem);
   message_ = engine_problem_;
 }
 
@@ -731,7 +730,7 @@ void Controller::after_move() {
 void Controller::set_turn_message() {
   // A failed engine stays on screen until R: otherwise a stone landing after
   // the failure would say "Engine is thinking..." with no engine to think.
-  if (engine_failed_) {
+  if (engine_failed()) {
     message_ = engine_problem_;
     return;
   }

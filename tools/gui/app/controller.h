@@ -162,7 +162,7 @@ class Controller {
   bool hint_pending() const { return awaiting_ && hint_pending_; }
   // The engine is analysing the person's position (the analysis option).
   bool analysing() const { return analysing_; }
-  bool engine_failed() const { return engine_failed_; }
+  bool engine_failed() const { return !engine_problem_.empty(); }
   bool help_shown() const { return help_shown_; }
   bool game_over() const;
   // Whether a person may move now (not the engine's turn, no animation).
@@ -206,7 +206,7 @@ class Controller {
   void record_evaluation(const EngineEvent& event);
   void clear_move_marks();
   void handle_engine_events(double now);
-  void fail_engine(std::string message);  // shows it and holds the engine until R
+  void fail_engine(std::string problem);  // shows it and holds the engine until R
   void maybe_ask_engine(double now);
   void play_pass_if_forced(double now);
   std::string refusal_message(const std::string& error) const;
@@ -256,8 +256,9 @@ class Controller {
   double asked_at_ = 0;
   std::optional<std::string> held_move_;  // a reply kept back until release_at_ (pacing)
   double release_at_ = 0;
-  bool engine_failed_ = false;
-  std::string engine_problem_;  // shown in place of the turn while engine_failed_
+  // What went wrong with the engine, until R restarts it (empty: nothing); shown
+  // in place of the turn message.
+  std::string engine_problem_;
   std::string evaluation_;
   double evaluation_share_ = 0.5;
   int depth_ = 0;

@@ -96,7 +96,8 @@ void ProcessEngineLink::fail(std::string message) {
   report(std::move(event));
 }
 
-std::string ProcessEngineLink::stopped_how() {
+std::optional<std::string> ProcessEngineLink::how_it_ended() {
+  if (!process_->wait_exit(milliseconds(200))) return std::nullopt;
   const int status = process_->exit_status().value_or(0);
   return status < 0 ? fmt::format("the engine was killed (signal {})", -status)
                     : fmt::format("the engine exited (status {})", status);
@@ -113,7 +114,7 @@ void ProcessEngineLink::run() {
   if (!handshake()) {
     // A process that died during the handshake says how; a live one that
     // did not answer is probably not a narabe protocol engine.
-    if (process_->wait_exit(milliseconds(200))) fail(stopped_how() + " before it answered uci/isready");
+    if (const auto how = how_it_ended()) fail(*how + " before it answered uci/isready");
     else fail(fmt::format("the engine {} did not answer uci/isready: is it a narabe protocol engine?", argv_.front()));
     return;
   }
@@ -146,7 +147,7 @@ bool ProcessEngineLink::serve(const MoveRequest& request) {
   if (!request.moves.empty()) position += fmt::format(" moves {}", fmt::join(request.moves, " "));
   sent = sent && send(position) && send(fmt::format("go movetime {}", request.movetime_ms));
   if (!sent) {
-    fail(process_->wait_exit(milliseconds(200)) ? stopped_how() : "the engine stopped reading its input");
+    fail(how_it_ended().value_or("the engine stopped reading its input"));
     return false;
   }
 
@@ -171,7 +172,7 @@ bool ProcessEngineLink::serve(const MoveRequest& request) {
     const client::ReadResult read = process_->read_line_status(kPollSlice);
     if (read.status == client::ReadStatus::kTimeout) continue;
     if (read.status != client::ReadStatus::kLine) {
-      fail(process_->wait_exit(milliseconds(200)) ? stopped_how() : "the engine stopped");
+      fail(how_it_ended().value_or("the engine stopped"));
       return false;
     }
     if (auto best = client::parse_bestmove(read.line)) {

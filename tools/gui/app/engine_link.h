@@ -72,7 +72,8 @@ class ProcessEngineLink final : public EngineLink {
   void shut_down();
   void run();  // the reader thread
   bool handshake();
-  std::string stopped_how();  // of a process that has exited
+  // How the engine process ended, once it has (waiting a moment); nullopt while it runs.
+  std::optional<std::string> how_it_ended();
   // Plays one request through to its bestmove (or failure); false when the
   // engine is gone or broken and the thread should stop.
   bool serve(const MoveRequest& request);
