@@ -9,6 +9,7 @@
 #include "engine/core/solver_team.h"
 #include "engine/core/split_team.h"
 #include "engine/games/reversi/bit_count.h"
+#include "engine/games/reversi/bitboard_moves.h"
 #include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
@@ -24,85 +25,6 @@ struct OrderedMove {
 
 namespace {
 
-
-// Bit index = rank * 8 + file as in reversi.h: +1 is one file right, +8 one rank down.
-// Runs of the opponent's discs along a row or a diagonal may not contain a disc on
-// file a or h, so masking those out of the opponent's discs stops every shift that
-// would wrap a row's end into the next row.
-constexpr std::uint64_t kInner = 0x7e7e'7e7e'7e7e'7e7eULL;
-
-template <int Shift>
-constexpr std::uint64_t shift(std::uint64_t b) {
-  if constexpr (Shift > 0)
-    return b << Shift;
-  else
-    return b >> -Shift;
-}
-
-// The cells beyond each cell in each of the eight directions, up to the board's edge:
-// rays[cell][0..3] run toward higher bit indices (+1, +7, +8, +9), rays[cell][4..7]
-// toward lower ones (-1, -7, -8, -9).
-struct Rays {
-  std::array<std::array<std::uint64_t, 8>, 64> mask{};
-};
-constexpr Rays make_rays() {
-  constexpr std::array<std::array<int, 2>, 8> steps = {
-      {{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}};  // (row, column) steps
-  Rays rays;
-  for (int cell = 0; cell < 64; ++cell)
-    for (std::size_t d = 0; d < 8; ++d)
-      for (int r = cell / 8 + steps[d][0], c = cell % 8 + steps[d][1]; r >= 0 && r < 8 && c >= 0 && c < 8;
-           r += steps[d][0], c += steps[d][1])
-        rays.mask[static_cast<std::size_t>(cell)][d] |= std::uint64_t{1} << (r * 8 + c);
-  return rays;
-}
-constexpr Rays kRays = make_rays();
-
-// Along a ray toward higher bits: adding the ray's first cell to the opponent's discs
-// (with every cell off the ray set) carries through the run of opponent's discs onto
-// the first cell that is not one; the run flips if that cell is own.
-inline std::uint64_t flips_up(std::uint64_t ray, std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t outflank = ((other | ~ray) + (ray & (0 - ray))) & ray & own;
-  return outflank != 0 ? (outflank - 1) & ray : 0;
-}
-
-// Along a ray toward lower bits: the first cell that is not the opponent's is the
-// highest such bit of the ray (the low bit 0 stands in when there is none: it is
-// then either off the ray or the opponent's, so never an own cell of the ray).
-inline std::uint64_t flips_down(std::uint64_t ray, std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t first = (std::uint64_t{1} << 63) >> std::countl_zero((~other & ray) | 1);
-  const std::uint64_t outflank = first & own & ray;
-  return ray & (0 - (outflank << 1));
-}
-
-// The discs a disc of `own` on the empty `cell` flips.
-inline std::uint64_t flips(int cell, std::uint64_t own, std::uint64_t other) {
-  const auto& ray = kRays.mask[static_cast<std::size_t>(cell)];
-  return flips_up(ray[0], own, other) | flips_up(ray[1], own, other) | flips_up(ray[2], own, other) |
-         flips_up(ray[3], own, other) | flips_down(ray[4], own, other) | flips_down(ray[5], own, other) |
-         flips_down(ray[6], own, other) | flips_down(ray[7], own, other);
-}
-
-template <int Shift>
-inline std::uint64_t moves_toward(std::uint64_t own, std::uint64_t run_cells, std::uint64_t empty) {
-  std::uint64_t run = shift<Shift>(own) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  run |= shift<Shift>(run) & run_cells;
-  return shift<Shift>(run) & empty;
-}
-
-// The empty cells where `own` can place a disc.
-inline std::uint64_t legal(std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t empty = ~(own | other);
-  const std::uint64_t inner = other & kInner;
-  return moves_toward<1>(own, inner, empty) | moves_toward<-1>(own, inner, empty) |
-         moves_toward<8>(own, other, empty) | moves_toward<-8>(own, other, empty) |
-         moves_toward<9>(own, inner, empty) | moves_toward<-9>(own, inner, empty) |
-         moves_toward<7>(own, inner, empty) | moves_toward<-7>(own, inner, empty);
-}
 
 constexpr std::uint64_t kCorners = 0x8100'0000'0000'0081ULL;
 
