@@ -1,6 +1,8 @@
 #include "engine/games/reversi/pattern_features.h"
 
+#include <algorithm>
 #include <bit>
+#include <vector>
 
 namespace narabe::games::reversi {
 
@@ -91,6 +93,74 @@ PatternIndices pattern_indices(std::uint64_t own, std::uint64_t other) {
   }
   return indices;
 }
+
+namespace {
+
+// For pattern_indices_pext(): each (pattern, symmetry) reading's cells on the board
+// itself, and where its table of base-3 values starts (one table per order in which
+// a reading meets its pattern's cells; readings in the same order share it). Made
+// once, from pattern_bits() and symmetry() themselves, so both ways read alike.
+struct PextReadings {
+  std::array<std::uint64_t, kPatternCount * kSymmetries> mask{};
+  std::array<std::uint32_t, kPatternCount * kSymmetries> table{};
+  std::vector<std::uint16_t> values;  // the tables, one after the other
+};
+
+PextReadings make_pext_readings() {
+  PextReadings r;
+  std::vector<std::vector<int>> orders;  // each table's digit per gathered bit
+  std::vector<std::uint32_t> starts;
+  for (std::size_t p = 0; p < kPatternCount; ++p)
+    for (int k = 0; k < kSymmetries; ++k) {
+      const std::size_t at = p * kSymmetries + static_cast<std::size_t>(k);
+      std::vector<int> order;  // the digit of each of the reading's cells, in bit order
+      for (int cell = 0; cell < 64; ++cell) {
+        const std::uint32_t digit_bit = pattern_bits(symmetry(std::uint64_t{1} << cell, k))[p];
+        if (digit_bit == 0) continue;
+        r.mask[at] |= std::uint64_t{1} << cell;
+        order.push_back(std::countr_zero(digit_bit));
+      }
+      const auto same = std::find(orders.begin(), orders.end(), order);
+      if (same != orders.end()) {
+        r.table[at] = starts[static_cast<std::size_t>(same - orders.begin())];
+        continue;
+      }
+      r.table[at] = static_cast<std::uint32_t>(r.values.size());
+      orders.push_back(order);
+      starts.push_back(r.table[at]);
+      for (std::uint32_t bits = 0; bits < (1u << order.size()); ++bits) {
+        std::uint32_t v = 0;
+        for (std::size_t j = 0; j < order.size(); ++j)
+          if ((bits >> j) & 1) v += kBase3.value[1u << order[j]];
+        r.values.push_back(static_cast<std::uint16_t>(v));
+      }
+    }
+  return r;
+}
+
+const PextReadings kPextReadings = make_pext_readings();
+
+}  // namespace
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("bmi2"))) PatternIndices pattern_indices_pext(std::uint64_t own, std::uint64_t other) {
+  PatternIndices indices;
+  const std::uint16_t* values = kPextReadings.values.data();
+  for (std::size_t p = 0; p < kPatternCount; ++p)
+    for (std::size_t k = 0; k < kSymmetries; ++k) {
+      const std::size_t at = p * kSymmetries + k;
+      const std::uint64_t mask = kPextReadings.mask[at];
+      const std::uint16_t* table = values + kPextReadings.table[at];
+      indices[at] = static_cast<std::uint32_t>(kPatternOffsets[p]) + table[__builtin_ia32_pext_di(own, mask)] +
+                    2u * table[__builtin_ia32_pext_di(other, mask)];
+    }
+  return indices;
+}
+#else
+PatternIndices pattern_indices_pext(std::uint64_t own, std::uint64_t other) {  // never called: no PEXT
+  return pattern_indices(own, other);
+}
+#endif
 
 std::uint32_t swapped_index(int pattern, std::uint32_t index) {
   std::uint32_t swapped = 0, power = 1;

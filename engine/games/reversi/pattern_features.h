@@ -54,6 +54,11 @@ inline constexpr std::size_t kPatternEntries = kPatternOffsets[kPatternCount];  
 // block of weights (kPatternOffsets[pattern] + index), pattern-major.
 using PatternIndices = std::array<std::uint32_t, kPatternCount * kSymmetries>;
 PatternIndices pattern_indices(std::uint64_t own, std::uint64_t other);
+// The same readings by PEXT (BMI2), without making the 8 images: each reading's cells
+// are gathered from the board as it stands, in bit order, and a table for that
+// order of the pattern's cells gives the base-3 value. Only where kFastPext holds
+// (last_flip_count.h: BMI2 with a fast PEXT).
+PatternIndices pattern_indices_pext(std::uint64_t own, std::uint64_t other);
 
 // The index of a pattern's entry seen from the other side (own and opponent's discs
 // swapped): the evaluation is antisymmetric, so that entry holds the negated weight.

@@ -7,6 +7,8 @@
 
 #include "engine/core/little_endian.h"
 #include "engine/games/reversi/bit_count.h"
+#include "engine/games/reversi/bitboard_moves.h"
+#include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/reversi.h"
 
 namespace narabe::games::reversi {
@@ -110,8 +112,11 @@ int PatternWeights::evaluate(std::uint64_t own, std::uint64_t other) const {
   const int empties = bit_count(~(own | other));
   const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;
   int sum = 0;
-  for (const std::uint32_t i : pattern_indices(own, other)) sum += w[i];
-  const int mobility = bit_count(Reversi::legal_cells(own, other)) - bit_count(Reversi::legal_cells(other, own));
+  // The endgame solver's sort evaluates at every leaf of its searches: PEXT and AVX2
+  // where the processor has them (the same indices and moves either way).
+  for (const std::uint32_t i : kFastPext ? pattern_indices_pext(own, other) : pattern_indices(own, other))
+    sum += w[i];
+  const int mobility = bit_count(legal(own, other)) - bit_count(legal(other, own));
   sum += w[kMobilityEntry] * mobility;
   return std::clamp(sum, -kMaxPatternScore, kMaxPatternScore);
 }
