@@ -483,6 +483,13 @@ int EndgameSolver::search(std::uint64_t player, std::uint64_t opponent, int alph
   std::array<OrderedMove, 32> list;
   const int n = order_moves(player, opponent, moves, table_move, list);
   if (empties >= kSortEmpties) sort_by_evaluation(list.data(), n, empties, table_move);
+  // Below kEtcEmpties the children's buckets are not probed here, and each child
+  // probes its own after a few hundred cycles of work: ask for them all now.
+  if (empties < kEtcEmpties && empties - 1 > kShallowEmpties)
+    for (int i = 0; i < n; ++i) {
+      const OrderedMove& m = list[static_cast<std::size_t>(i)];
+      table_->prefetch(m.opponent, m.player);
+    }
   // Enhanced transposition cut-off: a child the table already proves good enough.
   if (empties >= kEtcEmpties) {
     for (int i = 0; i < n; ++i) {
