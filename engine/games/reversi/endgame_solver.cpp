@@ -248,6 +248,20 @@ int evaluation_search(const PatternWeights* weights, std::uint64_t player, std::
     return -evaluation_search(weights, opponent, player, depth, -beta, -alpha);
   }
   int best = -10'000'000;
+  if (depth == 1 && weights != nullptr && kFastPext) {
+    // The children are the leaves: evaluated from what each move changes.
+    const PatternWeights::Children children(*weights, player, opponent);
+    for (; moves != 0; moves &= moves - 1) {
+      const int cell = std::countr_zero(moves);
+      const std::uint64_t changed = flips(cell, player, opponent) | (std::uint64_t{1} << cell);
+      const int v = -children.evaluate(changed, player | changed, opponent & ~changed);
+      if (v > best) {
+        best = v;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
   for (; moves != 0; moves &= moves - 1) {
     const int cell = std::countr_zero(moves);
     const std::uint64_t f = flips(cell, player, opponent);

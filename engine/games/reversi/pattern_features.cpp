@@ -104,6 +104,8 @@ struct PextReadings {
   std::array<std::uint64_t, kPatternCount * kSymmetries> mask{};
   std::array<std::uint32_t, kPatternCount * kSymmetries> table{};
   std::vector<std::uint16_t> values;  // the tables, one after the other
+  // The readings each cell is in, as a set of 88 bits (readings 0-63, 64-87).
+  std::array<std::array<std::uint64_t, 2>, 64> of_cell{};
 };
 
 PextReadings make_pext_readings() {
@@ -118,6 +120,7 @@ PextReadings make_pext_readings() {
         const std::uint32_t digit_bit = pattern_bits(symmetry(std::uint64_t{1} << cell, k))[p];
         if (digit_bit == 0) continue;
         r.mask[at] |= std::uint64_t{1} << cell;
+        r.of_cell[static_cast<std::size_t>(cell)][at / 64] |= std::uint64_t{1} << (at % 64);
         order.push_back(std::countr_zero(digit_bit));
       }
       const auto same = std::find(orders.begin(), orders.end(), order);
@@ -156,9 +159,40 @@ __attribute__((target("bmi2"))) PatternIndices pattern_indices_pext(std::uint64_
     }
   return indices;
 }
+
+__attribute__((target("bmi2"))) int pattern_sum_change_pext(const PatternIndices& before, std::uint64_t changed,
+                                                            std::uint64_t own, std::uint64_t other,
+                                                            const std::int16_t* weights) {
+  std::array<std::uint64_t, 2> touched{};
+  for (; changed != 0; changed &= changed - 1) {
+    const auto& readings = kPextReadings.of_cell[static_cast<std::size_t>(std::countr_zero(changed))];
+    touched[0] |= readings[0];
+    touched[1] |= readings[1];
+  }
+  int change = 0;
+  for (std::size_t half = 0; half < 2; ++half)
+    for (std::uint64_t set = touched[half]; set != 0; set &= set - 1) {
+      const std::size_t at = half * 64 + static_cast<std::size_t>(std::countr_zero(set));
+      const std::uint64_t mask = kPextReadings.mask[at];
+      const std::uint16_t* table = kPextReadings.values.data() + kPextReadings.table[at];
+      const std::uint32_t index = static_cast<std::uint32_t>(kPatternOffsets[at / kSymmetries]) +
+                                  table[__builtin_ia32_pext_di(own, mask)] +
+                                  2u * table[__builtin_ia32_pext_di(other, mask)];
+      change += weights[index] - weights[before[at]];
+    }
+  return change;
+}
 #else
 PatternIndices pattern_indices_pext(std::uint64_t own, std::uint64_t other) {  // never called: no PEXT
   return pattern_indices(own, other);
+}
+
+int pattern_sum_change_pext(const PatternIndices& before, std::uint64_t, std::uint64_t own, std::uint64_t other,
+                            const std::int16_t* weights) {  // never called: no PEXT
+  const PatternIndices now = pattern_indices(own, other);
+  int change = 0;
+  for (std::size_t i = 0; i < now.size(); ++i) change += weights[now[i]] - weights[before[i]];
+  return change;
 }
 #endif
 

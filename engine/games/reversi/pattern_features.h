@@ -59,6 +59,12 @@ PatternIndices pattern_indices(std::uint64_t own, std::uint64_t other);
 // order of the pattern's cells gives the base-3 value. Only where kFastPext holds
 // (last_flip_count.h: BMI2 with a fast PEXT).
 PatternIndices pattern_indices_pext(std::uint64_t own, std::uint64_t other);
+// After a move: the sum of `weights` (one phase's block) over the readings that
+// `changed` cells touch, at own/other's indices now, minus the same over `before`'s
+// indices (pattern_indices_pext() of the board before the move, from the same
+// side's view). Readings that no changed cell touches keep their index. PEXT only.
+int pattern_sum_change_pext(const PatternIndices& before, std::uint64_t changed, std::uint64_t own,
+                            std::uint64_t other, const std::int16_t* weights);
 
 // The index of a pattern's entry seen from the other side (own and opponent's discs
 // swapped): the evaluation is antisymmetric, so that entry holds the negated weight.

@@ -121,6 +121,20 @@ int PatternWeights::evaluate(std::uint64_t own, std::uint64_t other) const {
   return std::clamp(sum, -kMaxPatternScore, kMaxPatternScore);
 }
 
+PatternWeights::Children::Children(const PatternWeights& weights, std::uint64_t own, std::uint64_t other)
+    : weights_(weights.weights_.data() +
+               static_cast<std::size_t>(phase_of(bit_count(~(own | other)) - 1)) * kPhaseEntries),
+      before_(pattern_indices_pext(own, other)) {
+  for (const std::uint32_t i : before_) before_sum_ += weights_[i];
+}
+
+int PatternWeights::Children::evaluate(std::uint64_t changed, std::uint64_t own_after,
+                                       std::uint64_t other_after) const {
+  const int mover_sum = before_sum_ + pattern_sum_change_pext(before_, changed, own_after, other_after, weights_);
+  const int mobility = bit_count(legal(other_after, own_after)) - bit_count(legal(own_after, other_after));
+  return std::clamp(-mover_sum + weights_[kMobilityEntry] * mobility, -kMaxPatternScore, kMaxPatternScore);
+}
+
 std::vector<int> PatternWeights::terms(std::uint64_t own, std::uint64_t other) const {
   const int empties = std::popcount(~(own | other));
   const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;

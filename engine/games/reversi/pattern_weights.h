@@ -60,6 +60,27 @@ class PatternWeights {
 
   // The score of the side to move (own discs `own`), hundredths of a disc.
   int evaluate(std::uint64_t own, std::uint64_t other) const;
+  // The evaluations of a position's children, from what each move changes: the
+  // position's 88 readings are made once, and a child's only where its new disc and
+  // the flipped ones are (about a third of them). The solver's sort evaluates the
+  // children of every node next to its searches' leaves. The same values as
+  // evaluate(), since the weights are antisymmetric: the child's readings from the
+  // mover's side are worth exactly the negated sum. Only where kFastPext holds
+  // (last_flip_count.h).
+  class Children {
+   public:
+    // `own` is to move in the position; its children have one empty cell fewer.
+    Children(const PatternWeights& weights, std::uint64_t own, std::uint64_t other);
+    // evaluate(other_after, own_after) of the child after `own` moved: `changed`
+    // holds the new disc and the flipped ones.
+    int evaluate(std::uint64_t changed, std::uint64_t own_after, std::uint64_t other_after) const;
+
+   private:
+    const std::int16_t* weights_;  // the children's phase
+    PatternIndices before_;        // the position's readings, `own`'s view
+    int before_sum_ = 0;           // their weights' sum in the children's phase
+  };
+
   // The parts of evaluate(): each pattern's sum over its readings, then mobility.
   std::vector<int> terms(std::uint64_t own, std::uint64_t other) const;
 

@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <vector>
 
 #include "engine/core/rng.h"
+#include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/last_flip_count.h"
 #include "engine/games/reversi/reversi.h"
 
@@ -102,6 +104,29 @@ TEST(ReversiPatterns, PextIndicesEqualThePortableOnes) {
     const std::uint64_t own = filled & rng.next();
     ASSERT_EQ(pattern_indices_pext(own, filled & ~own), pattern_indices(own, filled & ~own)) << own << " " << filled;
   }
+}
+
+TEST(ReversiPatterns, ChildrenEvaluateAsTheirPositions) {
+  if (!kFastPext) GTEST_SKIP() << "no fast PEXT on this processor: the solver evaluates each child whole";
+  core::Rng rng(17);
+  const PatternWeights weights(random_weights(rng));
+  int children = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    // Sparse to dense boards, so every phase and phase boundary comes up.
+    const std::uint64_t a = rng.next(), b = rng.next();
+    const std::uint64_t filled = (trial % 3 == 0 ? a & b : trial % 3 == 1 ? a : a | b) | 0x0000'0018'1800'0000ULL;
+    const std::uint64_t own = filled & rng.next(), other = filled & ~own;
+    const PatternWeights::Children evaluator(weights, own, other);
+    for (std::uint64_t moves = Reversi::legal_cells(own, other); moves != 0; moves &= moves - 1) {
+      const int cell = std::countr_zero(moves);
+      const std::uint64_t changed = Reversi::flips(cell, own, other) | Reversi::bit(cell);
+      const std::uint64_t own_after = own | changed, other_after = other & ~changed;
+      ASSERT_EQ(evaluator.evaluate(changed, own_after, other_after), weights.evaluate(other_after, own_after))
+          << own << " " << other << " " << cell;
+      ++children;
+    }
+  }
+  EXPECT_GT(children, 10000);
 }
 
 TEST(ReversiPatterns, EvaluationIsTheSameUnderEverySymmetryAndOppositeForTheOtherSide) {
