@@ -163,15 +163,15 @@ __attribute__((target("bmi2"))) PatternIndices pattern_indices_pext(std::uint64_
 __attribute__((target("bmi2"))) int pattern_sum_change_pext(const PatternIndices& before, std::uint64_t changed,
                                                             std::uint64_t own, std::uint64_t other,
                                                             const std::int16_t* weights) {
-  std::array<std::uint64_t, 2> touched{};
+  std::uint64_t touched_low = 0, touched_high = 0;  // two words, not an array the compiler keeps in memory
   for (; changed != 0; changed &= changed - 1) {
     const auto& readings = kPextReadings.of_cell[static_cast<std::size_t>(std::countr_zero(changed))];
-    touched[0] |= readings[0];
-    touched[1] |= readings[1];
+    touched_low |= readings[0];
+    touched_high |= readings[1];
   }
   int change = 0;
   for (std::size_t half = 0; half < 2; ++half)
-    for (std::uint64_t set = touched[half]; set != 0; set &= set - 1) {
+    for (std::uint64_t set = half == 0 ? touched_low : touched_high; set != 0; set &= set - 1) {
       const std::size_t at = half * 64 + static_cast<std::size_t>(std::countr_zero(set));
       const std::uint64_t mask = kPextReadings.mask[at];
       const std::uint16_t* table = kPextReadings.values.data() + kPextReadings.table[at];
