@@ -40,7 +40,7 @@ class EndgameSolver {
   static constexpr int kPass = 64;          // best_move() when the side to move must pass
   static constexpr int kNoMove = -1;        // best_move() before any solve
   static constexpr int kShallowEmpties = 6;  // from here on: no table, parity order
-  static constexpr int kSortEmpties = 16;    // from here on: moves sorted by a search on the evaluation
+  static constexpr int kSortEmpties = 14;    // from here on: moves sorted by a search on the evaluation
 
   explicit EndgameSolver(std::size_t table_megabytes);
   ~EndgameSolver();

@@ -99,14 +99,14 @@ TEST(ReversiEndgame, SolvesFastPositionsOfFfo20To39) {
   ASSERT_EQ(positions.size(), 20u);
   EndgameSolver solver(16);
   // #20 (6 empties), #21 (15), #23 (18), #29 (20); the slow builds stop at #23, whose
-  // moves are sorted by searches on the evaluation (from 16 empties on).
+  // moves are sorted by searches on the evaluation (from 14 empties on).
   std::vector<int> numbers = {20, 21, 23};
   if (!NARABE_SLOW_BUILD) numbers.push_back(29);
   for (int n : numbers) expect_solved(solver, positions[static_cast<std::size_t>(n - 20)]);
 }
 
 // With the shipped trained weights the moves are sorted by searches on the pattern
-// evaluation (from 16 empties on: 2 plies at 16-17, 3 at 18-19, 4 from 20), not on
+// evaluation (from 14 empties on: 1 ply at 14-15, 2 at 16-17, 3 at 18-19, 4 from 20), not on
 // the simple one as in the tests above: the order changes, the scores and best
 // moves must not.
 TEST(ReversiEndgame, TheTrainedEvaluationsOrderSolvesExactly) {
