@@ -5,13 +5,15 @@
 // (Gomoku) gains depth from them; a game without the hook is searched full-width.
 //
 // What the generic search (engine/search/search.h) does with each field:
-//   late-move reductions - a quiet move (not the table move, not a killer, not
-//       tactical) tried after the first `lmr_first_moves` at a node of depth
-//       `lmr_min_depth` or more is searched with a null window `R` plies
-//       shallower, R = lmr_base + ln(depth) * ln(move number) / lmr_divisor
-//       (one less at PV nodes, one more for a move with a poor history and one
-//       more for a move the game's move_order_bonus rates at 0), and
-//       again at full depth when it beats alpha;
+//   late-move reductions - a move other than the table move, with nothing to
+//       answer, tried after the first `lmr_first_moves` at a node of depth
+//       `lmr_min_depth` or more (at the root: after the first two) is searched
+//       with a null window `R` plies shallower, R = lmr_base + ln(depth) *
+//       ln(move number) / lmr_divisor (one less at PV nodes and at the root, one
+//       less for a killer or a tactical move, one more for a move with a poor
+//       history, one more for a move the game's move_order_bonus rates at 0, and
+//       outside the PV one more when R is above 1 and the node is not
+//       improving), and again at full depth when it beats alpha;
 //   futility pruning - at depth <= futility_depth outside the PV, a quiet move is
 //       skipped when the static evaluation plus futility_margin * depth cannot
 //       reach alpha, and the node fails high at once when the static evaluation
@@ -22,14 +24,18 @@
 //   razoring - at depth <= razor_depth outside the PV, a node whose static
 //       evaluation plus razor_margin * depth is below alpha is settled by the
 //       quiescence search when that cannot reach alpha either;
-//   late-move pruning - at depth <= lmp_depth outside the PV, once a move that
-//       does not lose is in hand, quiet moves after lmp_base + depth^(lmp_exponent)
-//       are skipped;
+//   late-move pruning - at every node but the root, PV nodes too, once a move
+//       that does not lose is in hand and nothing is to be answered, moves that
+//       are not tactical after the first lmp_base + depth^(lmp_exponent) - 1 are
+//       skipped; half as many when the node is not improving;
 //   aspiration windows - from depth aspiration_min_depth, the root is searched
 //       in a window of +-aspiration_delta around the previous iteration's score,
 //       widened (doubled) on each failure;
 //   quiescence_plies - how deep the game's quiescence moves (its
 //       generate_quiescence_moves hook: Gomoku's fours) go past the horizon.
+// A node is *improving* when its static evaluation is above that of the node two
+// plies before (a node that must answer takes its parent's, negated; nodes near
+// the root, whose slots stay 0, compare with an even score).
 
 #include "engine/core/score.h"
 
@@ -44,7 +50,6 @@ struct Selectivity {
   Score futility_margin = 0;
   int razor_depth = 2;
   Score razor_margin = 0;
-  int lmp_depth = 3;
   int lmp_base = 4;
   int lmp_exponent_percent = 200;  // the exponent, in hundredths
   int aspiration_min_depth = 5;

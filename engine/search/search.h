@@ -286,6 +286,8 @@ class Search {
   std::array<std::array<Move, core::kMaxPly>, core::kMaxPly> pv_{};
   std::array<int, core::kMaxPly> pv_length_{};
   std::array<std::array<Move, 2>, core::kMaxPly> killers_{};
+  // The static evaluation of each ply's node (selective games): "improving".
+  std::array<Score, core::kMaxPly> static_evals_{};
   std::array<int, 2 * kHistorySize> history_{};
 
   // The game's selective-search settings and the late-move reductions they give,
@@ -534,7 +536,18 @@ typename Search<G>::Score Search<G>::search_root(int depth, std::size_t pv_index
     if (i == pv_index) {
       score = -negamax(depth - 1, 1, -beta, -alpha, true);
     } else {
-      score = -negamax(depth - 1, 1, -alpha - 1, -alpha, false);
+      int reduction = 0;
+      if constexpr (HasSelectivity<G>) {
+        if (depth >= selectivity_.lmr_min_depth && i >= pv_index + 2 &&
+            !position_.must_answer())
+          reduction = std::clamp(
+              reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
+                         [static_cast<std::size_t>(std::min<std::size_t>(i - pv_index, kReductionSpan - 1))] -
+                  1,
+              0, depth - 2);
+      }
+      score = -negamax(depth - 1 - reduction, 1, -alpha - 1, -alpha, false);
+      if (reduction > 0 && score > alpha && !aborted_) score = -negamax(depth - 1, 1, -alpha - 1, -alpha, false);
       if (score > alpha && score < beta && !aborted_) score = -negamax(depth - 1, 1, -beta, -alpha, true);
     }
     position_.unmake_move(root_move.move);
@@ -774,11 +787,16 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   // Selective search (core/selectivity.h): only outside the PV, with nothing to
   // answer and no decided bound in the window.
   bool selective = false;
+  bool improving = true;
   Score static_eval = 0;
   if constexpr (HasSelectivity<G>) {
     selective = !pv_node && !threat_pending() && !core::is_decisive(alpha) && !core::is_decisive(beta);
+    // A node that must answer a four keeps the evaluation from before the four.
+    Score& own_eval = static_evals_[static_cast<std::size_t>(ply)];
+    own_eval = threat_pending() ? -static_evals_[static_cast<std::size_t>(ply - 1)] : position_.evaluate();
+    improving = ply < 2 || own_eval > static_evals_[static_cast<std::size_t>(ply - 2)];
     if (selective) {
-      static_eval = position_.evaluate();
+      static_eval = own_eval;
       // The table's bound, where it says more than the static evaluation, is the
       // better estimate of this node for the pruning below.
       if (hit && hit->bound != core::Bound::kNone) {
@@ -814,23 +832,29 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
     int reduction = 0;
     bool quiet = false;
     if constexpr (HasSelectivity<G>) {
-      quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !tactical(m) &&
+      const bool is_tactical = tactical(m);
+      quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !is_tactical &&
               !threat_pending();
-      if (selective && quiet && i > 0 && best > -core::kWinBound) {
-        // Late-move pruning and futility: quiet moves that cannot matter here, once
-        // a move that does not lose is in hand.
-        if (depth <= selectivity_.lmp_depth &&
-            static_cast<int>(i) >= move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))])
-          continue;
-        if (depth <= selectivity_.futility_depth &&
-            static_eval + selectivity_.futility_margin * depth <= alpha)
-          continue;
+      // Late-move pruning: every move but the tactical ones, once a move that
+      // does not lose is in hand.
+      if (i > 0 && !is_tactical && best > -core::kWinBound && !threat_pending() &&
+          !core::is_decisive(alpha) && !core::is_decisive(beta)) {
+        int limit = move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))];
+        if (!improving) limit /= 2;
+        if (static_cast<int>(i) + 1 >= limit) continue;
       }
-      if (quiet && depth >= selectivity_.lmr_min_depth &&
+      // Futility: a quiet move that cannot lift the static evaluation to alpha.
+      if (selective && quiet && i > 0 && best > -core::kWinBound && depth <= selectivity_.futility_depth &&
+          static_eval + selectivity_.futility_margin * depth <= alpha)
+        continue;
+      const bool reducible = m != table_move && !threat_pending();
+      if (reducible && depth >= selectivity_.lmr_min_depth &&
           static_cast<int>(i) >= selectivity_.lmr_first_moves) {
         reduction = reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
                                [static_cast<std::size_t>(std::min<std::size_t>(i, kReductionSpan - 1))];
         if (pv_node) --reduction;
+        if (!quiet) --reduction;
+        if (!pv_node && !improving && reduction > 1) ++reduction;
         if (history_[history_index(m)] < 0) ++reduction;
         // A move the game's own order finds nothing in (Gomoku: no shape, no value).
         if constexpr (HasMoveOrderBonus<G>)

@@ -34,20 +34,21 @@ bool is_tactical(const Gomoku& game, int at) {
   return board.best_shape(at, own) >= kThree || board.best_shape(at, opponent_of(own)) >= kFlexFour;
 }
 
-core::Selectivity selectivity(const Gomoku&) {
+core::Selectivity selectivity(const Gomoku& game) {
   // In the hand-set evaluation's units (a three is worth 40, an open-four point
-  // 4000); the trained values are of the same order.
-  return core::Selectivity{.lmr_min_depth = 3,
-                           .lmr_first_moves = 2,
-                           .lmr_base_percent = 60,
-                           .lmr_divisor_percent = 200,
+  // 4000); the trained values are of the same order. Freestyle's first player
+  // wins its threat races sooner, so its late moves are reduced the most.
+  const int divisor = game.rule() == Rule::kFreestyle ? 100 : game.rule() == Rule::kStandard ? 128 : 133;
+  return core::Selectivity{.lmr_min_depth = 2,
+                           .lmr_first_moves = 1,
+                           .lmr_base_percent = 0,
+                           .lmr_divisor_percent = divisor,
                            .futility_depth = 3,
                            .futility_margin = 120,
                            .razor_depth = 2,
                            .razor_margin = 200,
-                           .lmp_depth = 6,
-                           .lmp_base = 5,
-                           .lmp_exponent_percent = 150,
+                           .lmp_base = 3,
+                           .lmp_exponent_percent = 132,
                            .aspiration_min_depth = 5,
                            .aspiration_delta = 60,
                            .quiescence_plies = 12};

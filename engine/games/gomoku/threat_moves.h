@@ -10,7 +10,7 @@
 //       (each forces the block), so a VCF of either side ending beyond the depth
 //       is seen: Rapfi-style VCF at the leaves;
 //   tactical moves   - a stone that makes an own three or better, or takes the
-//       opponent's open-four or five point: never reduced or pruned;
+//       opponent's open-four or five point: never pruned, reduced a ply less;
 //   selectivity      - the reductions and margins (core/selectivity.h) for
 //       Gomoku's evaluation scale.
 
