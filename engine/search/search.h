@@ -539,7 +539,7 @@ typename Search<G>::Score Search<G>::search_root(int depth, std::size_t pv_index
       int reduction = 0;
       if constexpr (HasSelectivity<G>) {
         if (depth >= selectivity_.lmr_min_depth && i >= pv_index + 2 &&
-            !position_.must_answer())
+            !threat_pending())
           reduction = std::clamp(
               reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
                          [static_cast<std::size_t>(std::min<std::size_t>(i - pv_index, kReductionSpan - 1))] -
@@ -699,7 +699,7 @@ typename Search<G>::Score Search<G>::quiesce(int ply, int qply, Score alpha, Sco
 
     typename G::MoveList moves;
     Score best = -core::kInfinity;
-    if (position_.must_answer()) {
+    if (threat_pending()) {
       // Only the blocks hold: no standing pat, whatever the depth.
       generate_searched_moves(position_, moves);
     } else {
