@@ -6,6 +6,7 @@
 
 #include "engine/core/zobrist.h"
 #include "engine/games/fen_board.h"
+#include "engine/games/reversi/bitboard_moves.h"
 #include "engine/games/reversi/pattern_weights.h"
 
 namespace narabe::games {
@@ -15,56 +16,6 @@ using core::Outcome;
 using core::Side;
 
 namespace {
-
-// Masks that stop a shift from wrapping a row's end into the next row: after a shift
-// toward higher files, no disc may land on file a, and toward lower files none on h.
-constexpr std::uint64_t kNotFileA = 0xfefe'fefe'fefe'fefeULL;
-constexpr std::uint64_t kNotFileH = 0x7f7f'7f7f'7f7f'7f7fULL;
-constexpr std::uint64_t kAll = ~std::uint64_t{0};
-
-// One of the eight directions: a shift of the bit index (see the layout in the
-// header; +1 is one file right, +8 one rank down) and the wrap mask that goes with it.
-template <int Shift, std::uint64_t Mask>
-struct Direction {
-  static constexpr std::uint64_t step(std::uint64_t b) {
-    if constexpr (Shift > 0)
-      return (b << Shift) & Mask;
-    else
-      return (b >> -Shift) & Mask;
-  }
-};
-
-using East = Direction<1, kNotFileA>;
-using West = Direction<-1, kNotFileH>;
-using South = Direction<8, kAll>;
-using North = Direction<-8, kAll>;
-using SouthEast = Direction<9, kNotFileA>;
-using SouthWest = Direction<7, kNotFileH>;
-using NorthEast = Direction<-7, kNotFileA>;
-using NorthWest = Direction<-9, kNotFileH>;
-
-// The run of `other` discs that starts next to `from` in direction D (up to 6:
-// a line has 8 cells, one for the mover's new disc and one for the far own disc).
-template <class D>
-constexpr std::uint64_t run_of(std::uint64_t from, std::uint64_t other) {
-  std::uint64_t run = D::step(from) & other;
-  for (int i = 0; i < 5; ++i) run |= D::step(run) & other;
-  return run;
-}
-
-// Empty cells from which a run of `other` in direction D ends in an own disc: the
-// runs are grown from every own disc at once, and the cell after a run is a move
-// (looking from the move's side, the run runs the other way, which is the same line).
-template <class D>
-constexpr std::uint64_t moves_in(std::uint64_t own, std::uint64_t other, std::uint64_t empty) {
-  return D::step(run_of<D>(own, other)) & empty;
-}
-
-template <class D>
-constexpr std::uint64_t flips_in(std::uint64_t from, std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t run = run_of<D>(from, other);
-  return (D::step(run) & own) != 0 ? run : 0;
-}
 
 // Zobrist keys for the discs and the side to move, and per cell the XOR of both
 // sides' keys: flipping a disc changes its colour, so one XOR updates the hash.
@@ -103,21 +54,12 @@ core::Expected<Reversi::Variant> Reversi::parse_variant(const core::VariantArgs&
   return Variant{};
 }
 
-std::uint64_t Reversi::legal_cells(std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t empty = ~(own | other);
-  return moves_in<East>(own, other, empty) | moves_in<West>(own, other, empty) |
-         moves_in<South>(own, other, empty) | moves_in<North>(own, other, empty) |
-         moves_in<SouthEast>(own, other, empty) | moves_in<SouthWest>(own, other, empty) |
-         moves_in<NorthEast>(own, other, empty) | moves_in<NorthWest>(own, other, empty);
-}
+// One flip and move code serves the rules and the solver (bitboard_moves.h).
+std::uint64_t Reversi::legal_cells(std::uint64_t own, std::uint64_t other) { return reversi::legal(own, other); }
 
 std::uint64_t Reversi::flips(int cell, std::uint64_t own, std::uint64_t other) {
-  const std::uint64_t from = bit(cell);
-  if ((from & (own | other)) != 0) return 0;
-  return flips_in<East>(from, own, other) | flips_in<West>(from, own, other) |
-         flips_in<South>(from, own, other) | flips_in<North>(from, own, other) |
-         flips_in<SouthEast>(from, own, other) | flips_in<SouthWest>(from, own, other) |
-         flips_in<NorthEast>(from, own, other) | flips_in<NorthWest>(from, own, other);
+  if ((bit(cell) & (own | other)) != 0) return 0;
+  return reversi::flips(cell, own, other);
 }
 
 int Reversi::empties() const {
