@@ -34,7 +34,7 @@ using testing_support::Lines;
 
 // The fixed position's scores with the shipped weights (see below).
 constexpr core::Score kFreestyleScore = -328;
-constexpr core::Score kRenjuScore = -404;
+constexpr core::Score kRenjuScore = -549;
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
