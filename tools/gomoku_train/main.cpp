@@ -235,7 +235,7 @@ int main(int argc, char** argv) {
       "lambda", po::value<double>()->default_value(0.0), "fit: the search score's share of the target (0..1)")(
       "epochs", po::value<int>()->default_value(20), "fit: passes over the data")(
       "step", po::value<double>()->default_value(0.002), "fit: Adam's step size")(
-      "l2", po::value<double>()->default_value(1e-6), "fit: L2 shrinkage per sample")(
+      "l2", po::value<double>()->default_value(0.0), "fit: L2 shrinkage per training position (1e-6 before 2026-12-03)")(
       "show", po::value<int>(), "fit: print the N most frequent codes' values")(
       "colours-apart", "fit: values of their own for each colour (played worse under renju; see gomoku.md)");
   po::positional_options_description positional;
