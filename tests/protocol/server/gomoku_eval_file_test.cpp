@@ -33,8 +33,8 @@ using games::gomoku::Rule;
 using testing_support::Lines;
 
 // The fixed position's scores with the shipped weights (see below).
-constexpr core::Score kFreestyleScore = -328;
-constexpr core::Score kRenjuScore = -549;
+constexpr core::Score kFreestyleScore = -452;
+constexpr core::Score kRenjuScore = -724;
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
