@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "tests/address_sanitizer.h"
 #include "tests/integration/engine_driver.h"
 
 namespace narabe::integration {
@@ -32,7 +33,7 @@ std::optional<long> status_kib(int pid, const std::string& field) {
 class MemoryLimitTest : public ::testing::Test {
  protected:
   void SetUp() override {
-#if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
+#if NARABE_ADDRESS_SANITIZER || !defined(__linux__)
     GTEST_SKIP() << "resident size is meaningless under AddressSanitizer, and needs /proc";
 #else
     ASSERT_TRUE(engine.started());

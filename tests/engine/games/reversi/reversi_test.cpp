@@ -19,6 +19,7 @@
 #include "engine/core/perft.h"
 #include "engine/core/rng.h"
 #include "engine/games/reversi/bit_count.h"
+#include "tests/address_sanitizer.h"
 
 namespace narabe {
 namespace {
@@ -412,17 +413,7 @@ std::map<int, std::uint64_t> perft_table() {
   return counts;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kDeepestPerft = 9;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr int kDeepestPerft = 9;
-#else
-constexpr int kDeepestPerft = 10;
-#endif
-#else
-constexpr int kDeepestPerft = 10;
-#endif
+constexpr int kDeepestPerft = NARABE_ADDRESS_SANITIZER ? 9 : 10;
 
 TEST(ReversiPerft, MatchesPerftTsv) {
   const std::map<int, std::uint64_t> expected = perft_table();
