@@ -32,7 +32,14 @@
 //       in a window of +-aspiration_delta around the previous iteration's score,
 //       widened (doubled) on each failure;
 //   quiescence_plies - how deep the game's quiescence moves (its
-//       generate_quiescence_moves hook: Gomoku's fours) go past the horizon.
+//       generate_quiescence_moves hook: Gomoku's fours) go past the horizon;
+//   null-move pruning - for a game with a null move (its make_null_move hook), at
+//       depth >= null_move_depth outside the PV, with nothing to answer and the
+//       node not itself reached by a null move: when the static evaluation is at
+//       least beta + null_move_margin, the side to move passes and the opponent's
+//       null-window search null_move_reduction + depth / null_move_depth_divisor
+//       plies shallower (than depth - 1) still failing high cuts the node
+//       (0 for null_move_depth: never).
 // A node is *improving* when its static evaluation is above that of the node two
 // plies before (a node that must answer takes its parent's, negated; nodes near
 // the root, whose slots stay 0, compare with an even score).
@@ -55,6 +62,10 @@ struct Selectivity {
   int aspiration_min_depth = 5;
   Score aspiration_delta = 0;
   int quiescence_plies = 12;
+  int null_move_depth = 0;
+  Score null_move_margin = 0;
+  int null_move_reduction = 3;
+  int null_move_depth_divisor = 4;
 };
 
 }  // namespace narabe::core

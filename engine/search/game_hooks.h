@@ -25,6 +25,10 @@
 //   bool has_winning_move() const, bool must_answer() const   HasThreatHooks
 //       -- threats: the side to move wins with its next move (the node is a win in
 //          one ply at any depth), or must answer the opponent's (no standing pat).
+//   void make_null_move(), void unmake_null_move()         HasNullMove
+//       -- the side to move passes (and takes the pass back) for null-move
+//          pruning (core/selectivity.h), in a game where a pass is never a move
+//          (Gomoku); the position stays what it was but for the side to move.
 //   void generate_quiescence_moves(MoveList&) const        HasQuiescence
 //       -- the moves searched past the horizon (Gomoku: the side to move's fours).
 //   bool is_tactical(Move) const                           HasTacticalMoves
@@ -75,6 +79,12 @@ template <class G>
 concept HasThreatHooks = requires(const G& g) {
   { g.has_winning_move() } -> std::same_as<bool>;
   { g.must_answer() } -> std::same_as<bool>;
+};
+
+template <class G>
+concept HasNullMove = requires(G& g) {
+  { g.make_null_move() } -> std::same_as<void>;
+  { g.unmake_null_move() } -> std::same_as<void>;
 };
 
 template <class G>

@@ -166,6 +166,9 @@ class Search {
   // What every node does first: the stop checks, the selective depth, and a
   // finished game's score. A value ends the node (0 when the search stopped).
   std::optional<Score> settle_node(int ply);
+  // Null-move pruning (core/selectivity.h): the node's score when the side to
+  // move may pass and still fail high, else nothing.
+  std::optional<Score> try_null_move(int depth, int ply, Score beta, Score own_eval, Score estimate);
   bool threat_pending() const {
     if constexpr (HasThreatHooks<G>) return position_.must_answer();
     return false;
@@ -288,6 +291,8 @@ class Search {
   std::array<std::array<Move, 2>, core::kMaxPly> killers_{};
   // The static evaluation of each ply's node (selective games): "improving".
   std::array<Score, core::kMaxPly> static_evals_{};
+  // Whether each ply's node was reached by a null move (no two passes in a row).
+  std::array<bool, core::kMaxPly> reached_by_null_move_{};
   std::array<int, 2 * kHistorySize> history_{};
 
   // The game's selective-search settings and the late-move reductions they give,
@@ -812,6 +817,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         if (aborted_) return 0;
         if (v <= alpha) return v;
       }
+      if (const std::optional<Score> cut = try_null_move(depth, ply, beta, own_eval, static_eval)) return *cut;
     }
   }
 
@@ -921,6 +927,29 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
                                                     : core::Bound::kUpper;
   table_.store(key, best_move, core::score_to_table(best, ply), depth, bound);
   return best;
+}
+
+template <core::Game G>
+std::optional<typename Search<G>::Score> Search<G>::try_null_move(int depth, int ply, Score beta, Score own_eval,
+                                                                 Score estimate) {
+  if constexpr (HasNullMove<G>) {
+    const core::Selectivity& s = selectivity_;
+    if (s.null_move_depth == 0 || depth < s.null_move_depth || reached_by_null_move_[static_cast<std::size_t>(ply)] ||
+        estimate < beta || own_eval < beta + s.null_move_margin)
+      return std::nullopt;
+    const int reduction = s.null_move_reduction + depth / s.null_move_depth_divisor;
+    position_.make_null_move();
+    reached_by_null_move_[static_cast<std::size_t>(ply + 1)] = true;
+    const Score v = -negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+    reached_by_null_move_[static_cast<std::size_t>(ply + 1)] = false;
+    position_.unmake_null_move();
+    if (aborted_) return Score{0};
+    // A win seen after a pass is not proven: the pass is no move.
+    if (v >= beta) return core::is_decisive(v) ? beta : v;
+  } else {
+    (void)depth, (void)ply, (void)beta, (void)own_eval, (void)estimate;
+  }
+  return std::nullopt;
 }
 
 template <core::Game G>

@@ -217,6 +217,16 @@ void Gomoku::unmake_move(Move m) {
   winner_ = Outcome::kNone;
 }
 
+void Gomoku::make_null_move() {
+  passed_ = 1;
+  hash_ ^= zobrist().second_to_move();
+}
+
+void Gomoku::unmake_null_move() {
+  passed_ = 0;
+  hash_ ^= zobrist().second_to_move();
+}
+
 int Gomoku::max_remaining_plies() const {
   return core::is_over(outcome()) ? 0 : size() * size() - stones_;
 }

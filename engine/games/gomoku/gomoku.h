@@ -64,7 +64,7 @@ class Gomoku {
   static std::string describe_variant(const Variant& variant);
   const Variant& variant() const { return variant_; }
 
-  core::Side side_to_move() const { return stones_ % 2 == 0 ? core::Side::kFirst : core::Side::kSecond; }
+  core::Side side_to_move() const { return (stones_ + passed_) % 2 == 0 ? core::Side::kFirst : core::Side::kSecond; }
   core::Outcome outcome() const;
   std::uint64_t hash() const { return hash_; }
   // Every legal point, a1, b1, .., then rank 2 ...; empty when the game is over.
@@ -72,6 +72,10 @@ class Gomoku {
   bool is_legal(core::Move m) const;
   void make_move(core::Move m);
   void unmake_move(core::Move m);
+  // The search's null move (null-move pruning): the side to move passes, which the
+  // rules never allow; taken back before anything else is.
+  void make_null_move();
+  void unmake_null_move();
   int max_remaining_plies() const;
 
   // The pattern evaluation (gomoku_eval.h), from the side to move's view.
@@ -124,7 +128,7 @@ class Gomoku {
   // The empty near_stone points of a row of the padded board (row = rank + kPad),
   // one bit per column (file + kPad; walls included): for a quick walk.
   std::uint32_t empty_near_row(int row) const;
-  gomoku::Cell colour_to_move() const { return stones_ % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
+  gomoku::Cell colour_to_move() const { return (stones_ + passed_) % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
   bool on_board(int index) const;
   // Whether the side to move may place a stone on the empty point `index`.
   bool playable(int index) const;
@@ -146,6 +150,7 @@ class Gomoku {
   std::array<std::uint8_t, gomoku::kCells> near_{};
   std::uint64_t hash_ = 0;
   int stones_ = 0;
+  int passed_ = 0;  // 1 inside the search's null move: the other side is to move
   core::Outcome winner_ = core::Outcome::kNone;  // a win only; a draw is computed
 };
 

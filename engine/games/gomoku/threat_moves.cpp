@@ -51,7 +51,11 @@ core::Selectivity selectivity(const Gomoku& game) {
                            .lmp_exponent_percent = 132,
                            .aspiration_min_depth = 5,
                            .aspiration_delta = 60,
-                           .quiescence_plies = 12};
+                           .quiescence_plies = 12,
+                           .null_move_depth = 4,
+                           .null_move_margin = 60,
+                           .null_move_reduction = 3,
+                           .null_move_depth_divisor = 4};
 }
 
 }  // namespace narabe::games::gomoku

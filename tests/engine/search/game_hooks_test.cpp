@@ -26,16 +26,18 @@ static_assert(HasExactSolver<Connect4> && HasMoveOrderBonus<Connect4> && HasCasu
 static_assert(!HasProbCut<Connect4> && !HasCasualMove<Connect4> && !HasSelectivity<Connect4>);
 static_assert(!solver_proves_wins_only<Connect4>());
 
-// Gomoku: the threat solver (wins only), threats, quiescence, near moves, selectivity.
+// Gomoku: the threat solver (wins only), threats, quiescence, near moves, selectivity,
+// the null move.
 static_assert(HasExactSolver<Gomoku> && solver_proves_wins_only<Gomoku>());
 static_assert(HasMoveOrderBonus<Gomoku> && HasSearchMoves<Gomoku> && HasSelectivity<Gomoku>);
 static_assert(HasThreatHooks<Gomoku> && HasQuiescence<Gomoku> && HasTacticalMoves<Gomoku>);
-static_assert(HasCasualMove<Gomoku> && !HasProbCut<Gomoku>);
+static_assert(HasCasualMove<Gomoku> && !HasProbCut<Gomoku> && HasNullMove<Gomoku>);
 
 // Reversi: the endgame solver (when it applies), ProbCut, its own casual levels.
 static_assert(HasExactSolver<Reversi> && !solver_proves_wins_only<Reversi>());
 static_assert(HasProbCut<Reversi> && HasMoveOrderBonus<Reversi> && HasCasualMove<Reversi>);
 static_assert(!HasSearchMoves<Reversi> && !HasThreatHooks<Reversi> && !HasSelectivity<Reversi>);
+static_assert(!HasNullMove<Reversi> && !HasNullMove<Connect4> && !HasNullMove<TicTacToe>);
 
 // Every game's solver has the interface the driver uses, and its optional parts.
 static_assert(ExactSolverFor<ExactSolverSlot<Connect4>::type::element_type, Connect4>);

@@ -80,6 +80,24 @@ TEST(GomokuThreatHooks, FivesToCompleteAndToBlock) {
   EXPECT_TRUE(elsewhere.has_winning_move());
 }
 
+TEST(GomokuThreatHooks, ANullMovePassesTheTurnAndIsTakenBack) {
+  Gomoku four = after(position(kVcfInThree, Rule::kFreestyle), {"e8"});  // White to block e9
+  const std::uint64_t hash = four.hash();
+  const std::string fen = four.to_fen();
+  four.make_null_move();
+  // Black to move again, with its four's five point: the pass lost the block.
+  EXPECT_EQ(four.side_to_move(), core::Side::kFirst);
+  EXPECT_EQ(four.colour_to_move(), kBlack);
+  EXPECT_TRUE(four.has_winning_move());
+  EXPECT_FALSE(four.must_answer());
+  EXPECT_NE(four.hash(), hash);
+  four.unmake_null_move();
+  EXPECT_EQ(four.hash(), hash);
+  EXPECT_EQ(four.to_fen(), fen);
+  EXPECT_TRUE(four.must_answer());
+  EXPECT_EQ(four.colour_to_move(), kWhite);
+}
+
 TEST(GomokuThreatHooks, QuiescenceMovesAreThePlayableFours) {
   const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
   Gomoku::MoveList fours;
