@@ -52,10 +52,10 @@ core::Selectivity selectivity(const Gomoku& game) {
                            .aspiration_min_depth = 5,
                            .aspiration_delta = 60,
                            .quiescence_plies = 12,
-                           .null_move_depth = 4,
-                           .null_move_margin = 60,
+                           .null_move_depth = game.rule() == Rule::kRenju ? 3 : 0,
+                           .null_move_margin = 0,
                            .null_move_reduction = 3,
-                           .null_move_depth_divisor = 4};
+                           .null_move_depth_divisor = 3};
 }
 
 }  // namespace narabe::games::gomoku
