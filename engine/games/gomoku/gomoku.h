@@ -64,7 +64,7 @@ class Gomoku {
   static std::string describe_variant(const Variant& variant);
   const Variant& variant() const { return variant_; }
 
-  core::Side side_to_move() const { return (stones_ + passed_) % 2 == 0 ? core::Side::kFirst : core::Side::kSecond; }
+  core::Side side_to_move() const { return black_to_move() ? core::Side::kFirst : core::Side::kSecond; }
   core::Outcome outcome() const;
   std::uint64_t hash() const { return hash_; }
   // Every legal point, a1, b1, .., then rank 2 ...; empty when the game is over.
@@ -128,7 +128,7 @@ class Gomoku {
   // The empty near_stone points of a row of the padded board (row = rank + kPad),
   // one bit per column (file + kPad; walls included): for a quick walk.
   std::uint32_t empty_near_row(int row) const;
-  gomoku::Cell colour_to_move() const { return (stones_ + passed_) % 2 == 0 ? gomoku::kBlack : gomoku::kWhite; }
+  gomoku::Cell colour_to_move() const { return black_to_move() ? gomoku::kBlack : gomoku::kWhite; }
   bool on_board(int index) const;
   // Whether the side to move may place a stone on the empty point `index`.
   bool playable(int index) const;
@@ -137,6 +137,8 @@ class Gomoku {
   int cell_from_name(std::string_view text) const;
 
  private:
+  // Black moves first, and a stone or the search's pass hands the move over.
+  bool black_to_move() const { return (stones_ + passed_) % 2 == 0; }
   bool black_has_no_point() const;
   core::Outcome winner_from_board() const;
   // Sets the board to `cells` (from_fen): the patterns and the near counts anew.
