@@ -37,6 +37,11 @@
 //       -- the game's own play below Level max (tic-tac-toe's rule-based players).
 //   static core::CasualSettings casual_settings(core::Level)    HasCasualSettings
 //       -- the depth and margin of the generic casual play per level.
+//   static constexpr int kSplitDepth                        SplitsSearch
+//       -- with Threads above 1, a node searched to this depth or more shares its
+//          moves after the first with idle threads (young brothers wait,
+//          core/split_team.h) instead of the threads running lazy SMP (Reversi,
+//          whose lazy helpers mostly searched what the main thread searched too).
 
 #include <concepts>
 #include <cstddef>
@@ -107,6 +112,10 @@ concept HasCasualSettings = requires(core::Level level) {
   { G::casual_settings(level) } -> std::same_as<core::CasualSettings>;
 };
 
+template <class G>
+concept SplitsSearch = requires {
+  { G::kSplitDepth } -> std::convertible_to<int>;
+};
 template <class G>
 concept HasExactSolver = requires(const G& g, std::size_t megabytes) {
   { make_exact_solver(g, megabytes) };

@@ -19,6 +19,14 @@
 // total whatever the thread count. Threads 1 runs no helper and searches exactly
 // as a single-threaded search does.
 //
+// A game that splits its nodes (SplitsSearch: Reversi, whose lazy helpers mostly
+// searched what the main search searched too) runs young brothers wait instead
+// (core/split_team.h): a node of kSplitDepth or more whose first move did not cut
+// off offers its other moves to idle threads (a split point); each thread searches
+// the moves it takes on a copy of the node, as the node's own loop would
+// (search_move), and a move that reaches beta cuts the point off and every thread
+// below it unwinds. The helpers then only serve split points (serve_splits).
+//
 // The optional hooks of a game (move order, search moves, an exact solver, ProbCut,
 // selectivity, threats, quiescence) are named concepts in game_hooks.h, resolved at
 // compile time: the inner loop is the same for every game. The exact solver's run
@@ -30,6 +38,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <system_error>
@@ -41,6 +50,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/game_concept.h"
 #include "engine/core/selectivity.h"
+#include "engine/core/split_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/game_hooks.h"
@@ -134,6 +144,14 @@ class Search {
 
   // Forgets what earlier searches learned beyond the shared table: killers,
   // history and the exact solver's table (a new game).
+  // The split points every thread opened in the last run (SplitsSearch games with
+  // Threads above 1; read once run() has returned).
+  std::uint64_t split_points() const {
+    std::uint64_t total = split_points_;
+    for (const auto& helper : helpers_) total += helper->split_points_;
+    return total;
+  }
+
   void clear_memory() {
     killers_ = {};
     history_ = {};
@@ -161,6 +179,54 @@ class Search {
   // The first line's iteration, in an aspiration window when the game asks for one.
   void search_first_line(int depth);
   Score negamax(int depth, int ply, Score alpha, Score beta, bool pv_node);
+  // What a node's moves are searched with, fixed once its first move is in hand.
+  struct NodeFrame {
+    int depth = 0;
+    int ply = 0;
+    bool pv_node = false;
+    bool selective = false;
+    bool improving = true;
+    Score static_eval = 0;
+    Move table_move;
+  };
+  // Searches move `m`, the node's i-th, in (alpha, beta) with `best` the best score
+  // so far; nothing when the move is pruned. `quiet`: whether it counts as quiet.
+  std::optional<Score> search_move(const NodeFrame& node, Move m, std::size_t i, Score alpha, Score beta,
+                                   Score best, bool& quiet);
+  // A cut-off by `m` at a node: killers and history (`quiets`: the quiet moves tried before it).
+  void note_cut_off(int depth, int ply, Move m, Move table_move, const Move* quiets, std::size_t quiet_count);
+  // Young brothers wait (core/split_team.h): a node's remaining moves shared with idle threads.
+  struct SplitNode : core::SplitPoint<Move> {
+    G position;
+    NodeFrame frame;
+    std::size_t first_index = 0;  // the node's index of moves[0]
+    Score best_before = 0;  // the best score when the point opened (what the pruning tests)
+    std::array<Score, 2> static_evals{};  // of plies ply - 1 and ply
+    int iteration_depth = 0;
+    std::array<Move, G::kMaxMoves> move_list{};
+    std::mutex pv_mutex;  // the best line found under the point at a PV node
+    Score pv_score = -core::kInfinity;
+    std::array<Move, core::kMaxPly> pv{};
+    int pv_length = 0;
+  };
+  using Team = core::SplitTeam<Move>;
+  bool splits(int depth, std::size_t left) const {
+    if constexpr (SplitsSearch<G>)
+      return team_ != nullptr && depth >= G::kSplitDepth && left >= 2 && team_->has_idle();
+    (void)depth, (void)left;
+    return false;
+  }
+  // Opens a split point with moves[i..] of the node; the node's best, its move and alpha come back updated.
+  // False when the search must unwind (stopped, or a point above was cut off).
+  bool split(const NodeFrame& node, const typename G::MoveList& moves, std::size_t i, Score& alpha, Score beta,
+             Score& best, Move& best_move);
+  // This thread's share of `point`'s moves (its position_ is the point's node).
+  void work_on(SplitNode& point);
+  // Takes `point`'s node as this thread's own, then works on it.
+  void join_point(SplitNode& point);
+  // A helper of a game that splits its nodes: serves the split points of `team`
+  // until the run ends.
+  void serve_splits(const Search& main, const G& root, const core::StopSignal& stop, Team& team);
   // Past the horizon: stand pat or the game's quiescence moves (see the hooks).
   Score quiesce(int ply, int qply, Score alpha, Score beta);
   // What every node does first: the stop checks, the selective depth, and a
@@ -218,15 +284,18 @@ class Search {
     HelperThreads(const HelperThreads&) = delete;
     HelperThreads& operator=(const HelperThreads&) = delete;
     ~HelperThreads() { end(); }
-    void start(Search& main, const G& root, int max_depth) {
+    void start(Search& main, const G& root, int max_depth, Team* team = nullptr) {
+      team_ = team;
       std::vector<std::unique_ptr<Search>>& helpers = main.helpers_;
       for (std::size_t i = 0; i < helpers.size(); ++i) {
         // Nothing of an earlier run counts, also for a helper whose thread is not had.
         helpers[i]->published_nodes_.store(0, std::memory_order_relaxed);
         helpers[i]->completed_depth_ = 0;
+        helpers[i]->split_points_ = 0;
         try {
           threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, index = static_cast<int>(i + 1), this] {
-            helper.run_helper(main, root, index, max_depth, stop_);
+            if (team_ != nullptr) helper.serve_splits(main, root, stop_, *team_);
+            else helper.run_helper(main, root, index, max_depth, stop_);
           });
         } catch (const std::system_error&) {
           break;  // no more threads to be had: the search runs on those it has
@@ -236,17 +305,21 @@ class Search {
     bool started() const { return !threads_.empty(); }
     void end() {
       stop_.request();
+      if (team_ != nullptr) team_->finish();
       for (std::thread& t : threads_) t.join();
       threads_.clear();
     }
 
    private:
     core::StopSignal stop_;
+    Team* team_ = nullptr;
     std::vector<std::thread> threads_;
   };
   // A helper's search: iterative deepening over `root` (the depths helper_skips_depth
   // leaves it) until `max_depth`, `stop` or the main search's node limit, reporting nothing.
   void run_helper(const Search& main, const G& root, int index, int max_depth, const core::StopSignal& stop);
+  // What every helper takes from the main search (its limits, clock and stop) before it begins.
+  void begin_helper(const Search& main, const G& root, const core::StopSignal& stop);
   // Sets up the position and per-search state shared by run and run_helper.
   void begin_search(const G& root, const core::StopSignal& stop);
   // One iteration of the root: every line to `depth`, then the lines sorted.
@@ -274,6 +347,10 @@ class Search {
   // iteration leaves in root_moves_ is partial).
   int completed_depth_ = 0;
   RootMove completed_line_;
+  Team* team_ = nullptr;  // during a run with young brothers wait
+  SplitNode* split_point_ = nullptr;  // the point this thread works on, if any
+  bool halted_ = false;  // stopped for good (aborted_ also unwinds from a cut-off above)
+  std::uint64_t split_points_ = 0;  // opened by this thread since the run began
   G position_;
   const core::StopSignal* stop_ = nullptr;
   const SearchCallbacks* callbacks_ = nullptr;
@@ -362,6 +439,10 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
       helpers_.push_back(std::make_unique<Search>(table_));
     helpers_.resize(static_cast<std::size_t>(threads_ - 1));
+    // A game that splits its nodes (SplitsSearch) gives its helpers the moves of
+    // split points to search; the others run lazy SMP helpers.
+    std::optional<Team> team;
+    if (SplitsSearch<G> && threads_ > 1) team_ = &team.emplace();
     HelperThreads helper_threads;
     if constexpr (HasExactSolver<G>) {
       // A depth limit short of the end of the game asks for a horizon, which a
@@ -374,9 +455,10 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
         // the search: the helpers start searching meanwhile, on the cores the
         // solver leaves idle. An exact solver ends the search either way, and
         // keeps the cores to itself.
-        if (kSolverProvesWinsOnly && lines == 1) helper_threads.start(*this, root, std::max(max_depth, 1));
+        if (kSolverProvesWinsOnly && lines == 1) helper_threads.start(*this, root, std::max(max_depth, 1), team_);
         if (run_exact(root, lines, options.own_book, result)) {
           helper_threads.end();
+          team_ = nullptr;
           if (limits.infinite) stop.wait();
           result.nodes = total_nodes();
           result.time_ms = clock_.elapsed_ms();
@@ -384,7 +466,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
         }
       }
     }
-    if (!helper_threads.started()) helper_threads.start(*this, root, std::max(max_depth, 1));
+    if (!helper_threads.started()) helper_threads.start(*this, root, std::max(max_depth, 1), team_);
 
     TimeManager timing(deadlines_);
     for (int depth = 1; depth <= std::max(max_depth, 1); ++depth) {
@@ -418,6 +500,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
       if (should_stop()) break;
     }
     helper_threads.end();
+    team_ = nullptr;
     if (lines == 1) adopt_deeper_helper(result);
   }
 
@@ -435,8 +518,11 @@ void Search<G>::begin_search(const G& root, const core::StopSignal& stop) {
   stop_ = &stop;
   nodes_ = 0;
   published_nodes_.store(0, std::memory_order_relaxed);
+  split_points_ = 0;
   seldepth_ = 0;
   aborted_ = false;
+  halted_ = false;
+  split_point_ = nullptr;
   completed_depth_ = 0;
   completed_line_ = {};
   killers_ = {};
@@ -472,8 +558,7 @@ void Search<G>::search_iteration(int depth, std::size_t lines) {
 }
 
 template <core::Game G>
-void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
-                           const core::StopSignal& stop) {
+void Search<G>::begin_helper(const Search& main, const G& root, const core::StopSignal& stop) {
   // Each thread ends by itself at the main search's hard deadline, its `stop` and a
   // node limit (which counts every thread's nodes), whatever the others are doing:
   // on a loaded machine the main search then finds the helpers ended rather than
@@ -486,6 +571,12 @@ void Search<G>::run_helper(const Search& main, const G& root, int index, int max
   clock_ = main.clock_;
   outer_stop_ = main.stop_;
   begin_search(root, stop);
+}
+
+template <core::Game G>
+void Search<G>::run_helper(const Search& main, const G& root, int index, int max_depth,
+                           const core::StopSignal& stop) {
+  begin_helper(main, root, stop);
   if (root_moves_.empty()) return;
   for (int depth = 1; depth <= max_depth; ++depth) {
     // The first iterations are cheap and fill the table for every thread alike.
@@ -574,9 +665,9 @@ template <core::Game G>
 bool Search<G>::should_stop() {
   if (aborted_) return true;
   published_nodes_.store(nodes_, std::memory_order_relaxed);
-  if (stop_->requested() || (outer_stop_ != nullptr && outer_stop_->requested())) return aborted_ = true;
-  if (limits_.nodes && counted_nodes() >= *limits_.nodes) return aborted_ = true;
-  if (deadlines_.hard_ms && clock_.elapsed_ms() >= *deadlines_.hard_ms) return aborted_ = true;
+  if (stop_->requested() || (outer_stop_ != nullptr && outer_stop_->requested())) return aborted_ = halted_ = true;
+  if (limits_.nodes && counted_nodes() >= *limits_.nodes) return aborted_ = halted_ = true;
+  if (deadlines_.hard_ms && clock_.elapsed_ms() >= *deadlines_.hard_ms) return aborted_ = halted_ = true;
   return false;
 }
 
@@ -664,8 +755,15 @@ std::optional<typename Search<G>::Score> Search<G>::settle_node(int ply) {
   pv_length_[ply] = ply;
   if ((nodes_ & (kCheckInterval - 1)) == 0 && should_stop()) return Score{0};
   if (limits_.nodes && nodes_ >= *limits_.nodes) {
-    aborted_ = true;
+    aborted_ = halted_ = true;
     return Score{0};
+  }
+  if constexpr (SplitsSearch<G>) {
+    // A move of a split point at or above this node reached beta: unwind.
+    if (split_point_ != nullptr && split_point_->cut_here_or_above()) {
+      aborted_ = true;
+      return Score{0};
+    }
   }
   seldepth_ = std::max(seldepth_, ply);
 
@@ -831,67 +929,23 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   Move best_move;
   std::array<Move, G::kMaxMoves> quiets_tried;
   std::size_t quiet_count = 0;
+  const NodeFrame frame{depth, ply, pv_node, selective, improving, static_eval, table_move};
   for (std::size_t i = 0; i < moves.size(); ++i) {
     bring_best_to(i, moves, order);
+    if constexpr (SplitsSearch<G>) {
+      // The first move searched alone did not cut off: the others may go to idle threads.
+      if (i > 0 && splits(depth, moves.size() - i)) {
+        for (std::size_t j = i + 1; j < moves.size(); ++j) bring_best_to(j, moves, order);
+        if (!split(frame, moves, i, alpha, beta, best, best_move)) return 0;
+        break;
+      }
+    }
     const Move m = moves[i];
-
-    int reduction = 0;
     bool quiet = false;
-    if constexpr (HasSelectivity<G>) {
-      const bool is_tactical = tactical(m);
-      quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !is_tactical &&
-              !threat_pending();
-      // Late-move pruning: every move but the tactical ones, once a move that
-      // does not lose is in hand.
-      if (i > 0 && !is_tactical && best > -core::kWinBound && !threat_pending() &&
-          !core::is_decisive(alpha) && !core::is_decisive(beta)) {
-        int limit = move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))];
-        if (!improving) limit /= 2;
-        if (static_cast<int>(i) + 1 >= limit) continue;
-      }
-      // Futility: a quiet move that cannot lift the static evaluation to alpha.
-      if (selective && quiet && i > 0 && best > -core::kWinBound && depth <= selectivity_.futility_depth &&
-          static_eval + selectivity_.futility_margin * depth <= alpha)
-        continue;
-      const bool reducible = m != table_move && !threat_pending();
-      if (reducible && depth >= selectivity_.lmr_min_depth &&
-          static_cast<int>(i) >= selectivity_.lmr_first_moves) {
-        reduction = reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
-                               [static_cast<std::size_t>(std::min<std::size_t>(i, kReductionSpan - 1))];
-        if (pv_node) --reduction;
-        if (!quiet) --reduction;
-        if (!pv_node && !improving && reduction > 1) ++reduction;
-        if (history_[history_index(m)] < 0) ++reduction;
-        // A move the game's own order finds nothing in (Gomoku: no shape, no value).
-        if constexpr (HasMoveOrderBonus<G>)
-          if (position_.move_order_bonus(m) == 0) ++reduction;
-        reduction = std::clamp(reduction, 0, depth - 2);
-      }
-    }
-
-    position_.make_move(m);
-    ++nodes_;
-    // A move the opponent must answer (Gomoku: a four) costs no depth, while the
-    // line stays within twice the iteration's depth: forced lines are seen whole.
-    int new_depth = depth - 1;
-    if constexpr (HasSelectivity<G>) {
-      if (ply < 2 * iteration_depth_ && threat_pending()) {
-        ++new_depth;
-        reduction = 0;
-      }
-    }
-    Score score;
-    if (i == 0) {
-      score = -negamax(new_depth, ply + 1, -beta, -alpha, pv_node);
-    } else {
-      score = -negamax(new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
-      if (reduction > 0 && score > alpha && !aborted_)
-        score = -negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
-      if (score > alpha && score < beta && !aborted_)
-        score = -negamax(new_depth, ply + 1, -beta, -alpha, true);
-    }
-    position_.unmake_move(m);
+    const std::optional<Score> searched = search_move(frame, m, i, alpha, beta, best, quiet);
+    if (!searched) continue;
     if (aborted_) return 0;
+    const Score score = *searched;
 
     if (score > best) {
       best = score;
@@ -900,19 +954,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         alpha = score;
         if (pv_node) update_pv(ply, m);
         if (alpha >= beta) {
-          if (m != table_move && killers_[ply][0] != m) {
-            killers_[ply][1] = killers_[ply][0];
-            killers_[ply][0] = m;
-          }
-          int& h = history_[history_index(m)];
-          h = std::min(h + depth * depth, 1 << 20);
-          if constexpr (HasSelectivity<G>) {
-            // The quiet moves tried before the cut-off were worse: they get reduced more.
-            for (std::size_t q = 0; q < quiet_count; ++q) {
-              int& miss = history_[history_index(quiets_tried[q])];
-              miss = std::max(miss - depth * depth, -(1 << 20));
-            }
-          }
+          note_cut_off(depth, ply, m, table_move, quiets_tried.data(), quiet_count);
           break;
         }
       }
@@ -927,6 +969,197 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
                                                     : core::Bound::kUpper;
   table_.store(key, best_move, core::score_to_table(best, ply), depth, bound);
   return best;
+}
+
+template <core::Game G>
+std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame& node, Move m, std::size_t i,
+                                                               Score alpha, Score beta, [[maybe_unused]] Score best,
+                                                               bool& quiet) {
+  const int depth = node.depth;
+  const int ply = node.ply;
+  const bool pv_node = node.pv_node;
+  [[maybe_unused]] const bool selective = node.selective;
+  [[maybe_unused]] const bool improving = node.improving;
+  [[maybe_unused]] const Score static_eval = node.static_eval;
+  [[maybe_unused]] const Move table_move = node.table_move;
+  int reduction = 0;
+  if constexpr (HasSelectivity<G>) {
+    const bool is_tactical = tactical(m);
+    quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !is_tactical &&
+            !threat_pending();
+    // Late-move pruning: every move but the tactical ones, once a move that
+    // does not lose is in hand.
+    if (i > 0 && !is_tactical && best > -core::kWinBound && !threat_pending() &&
+        !core::is_decisive(alpha) && !core::is_decisive(beta)) {
+      int limit = move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))];
+      if (!improving) limit /= 2;
+      if (static_cast<int>(i) + 1 >= limit) return std::nullopt;
+    }
+    // Futility: a quiet move that cannot lift the static evaluation to alpha.
+    if (selective && quiet && i > 0 && best > -core::kWinBound && depth <= selectivity_.futility_depth &&
+        static_eval + selectivity_.futility_margin * depth <= alpha)
+      return std::nullopt;
+    const bool reducible = m != table_move && !threat_pending();
+    if (reducible && depth >= selectivity_.lmr_min_depth &&
+        static_cast<int>(i) >= selectivity_.lmr_first_moves) {
+      reduction = reductions_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))]
+                             [static_cast<std::size_t>(std::min<std::size_t>(i, kReductionSpan - 1))];
+      if (pv_node) --reduction;
+      if (!quiet) --reduction;
+      if (!pv_node && !improving && reduction > 1) ++reduction;
+      if (history_[history_index(m)] < 0) ++reduction;
+      // A move the game's own order finds nothing in (Gomoku: no shape, no value).
+      if constexpr (HasMoveOrderBonus<G>)
+        if (position_.move_order_bonus(m) == 0) ++reduction;
+      reduction = std::clamp(reduction, 0, depth - 2);
+    }
+  }
+
+  position_.make_move(m);
+  ++nodes_;
+  // A move the opponent must answer (Gomoku: a four) costs no depth, while the
+  // line stays within twice the iteration's depth: forced lines are seen whole.
+  int new_depth = depth - 1;
+  if constexpr (HasSelectivity<G>) {
+    if (ply < 2 * iteration_depth_ && threat_pending()) {
+      ++new_depth;
+      reduction = 0;
+    }
+  }
+  Score score;
+  if (i == 0) {
+    score = -negamax(new_depth, ply + 1, -beta, -alpha, pv_node);
+  } else {
+    score = -negamax(new_depth - reduction, ply + 1, -alpha - 1, -alpha, false);
+    if (reduction > 0 && score > alpha && !aborted_)
+      score = -negamax(new_depth, ply + 1, -alpha - 1, -alpha, false);
+    if (score > alpha && score < beta && !aborted_)
+      score = -negamax(new_depth, ply + 1, -beta, -alpha, true);
+  }
+  position_.unmake_move(m);
+  return score;
+}
+
+template <core::Game G>
+void Search<G>::note_cut_off(int depth, int ply, Move m, Move table_move, const Move* quiets,
+                             std::size_t quiet_count) {
+  if (m != table_move && killers_[ply][0] != m) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = m;
+  }
+  int& h = history_[history_index(m)];
+  h = std::min(h + depth * depth, 1 << 20);
+  if constexpr (HasSelectivity<G>) {
+    // The quiet moves tried before the cut-off were worse: they get reduced more.
+    for (std::size_t q = 0; q < quiet_count; ++q) {
+      int& miss = history_[history_index(quiets[q])];
+      miss = std::max(miss - depth * depth, -(1 << 20));
+    }
+  } else {
+    (void)quiets, (void)quiet_count;
+  }
+}
+
+template <core::Game G>
+bool Search<G>::split(const NodeFrame& node, const typename G::MoveList& moves, std::size_t i, Score& alpha,
+                      Score beta, Score& best, Move& best_move) {
+  const int ply = node.ply;
+  ++split_points_;
+  SplitNode point;
+  point.parent = split_point_;
+  point.count = static_cast<int>(moves.size() - i);
+  for (std::size_t j = i; j < moves.size(); ++j) point.move_list[j - i] = moves[j];
+  point.moves = point.move_list.data();
+  point.depth = node.depth;
+  point.beta = beta;
+  point.alpha = alpha;
+  point.best = best;
+  point.best_move = -1;
+  point.position = position_;
+  point.frame = node;
+  point.first_index = i;
+  point.best_before = best;
+  point.static_evals = {ply >= 1 ? static_evals_[static_cast<std::size_t>(ply - 1)] : 0,
+                        static_evals_[static_cast<std::size_t>(ply)]};
+  point.iteration_depth = iteration_depth_;
+  const bool holds = team_->share(
+      point, [this](core::SplitPoint<Move>& p) { work_on(static_cast<SplitNode&>(p)); },
+      [this](core::SplitPoint<Move>& p) {
+        // Helping below its own point: this thread's node is put back after.
+        const G saved = position_;
+        join_point(static_cast<SplitNode&>(p));
+        position_ = saved;
+        aborted_ = halted_;
+      });
+  if (!holds || halted_) {
+    aborted_ = true;
+    return false;
+  }
+  aborted_ = false;  // a cut-off of this point ended this thread's share of it
+  if (point.best_move >= 0 && point.best > best) {
+    best = point.best;
+    best_move = point.moves[point.best_move];
+    if (best > alpha) {
+      alpha = best;
+      if (node.pv_node && point.pv_length > ply) {
+        for (int k = ply; k < point.pv_length; ++k) pv_[ply][k] = point.pv[k];
+        pv_length_[ply] = point.pv_length;
+      }
+      if (alpha >= beta) note_cut_off(node.depth, ply, best_move, node.table_move, nullptr, 0);
+    }
+  }
+  return true;
+}
+
+template <core::Game G>
+void Search<G>::work_on(SplitNode& point) {
+  SplitNode* const saved = split_point_;
+  split_point_ = &point;
+  const int ply = point.frame.ply;
+  int taken;
+  while (!aborted_ && (taken = team_->take(point)) >= 0) {
+    const Score a = team_->alpha_of(point);
+    const Move m = point.moves[taken];
+    bool quiet = false;
+    const std::optional<Score> searched =
+        search_move(point.frame, m, point.first_index + static_cast<std::size_t>(taken), a, point.beta,
+                    point.best_before, quiet);
+    if (aborted_) break;
+    const Score value = searched.value_or(-core::kInfinity);
+    if (point.frame.pv_node && searched && value > a && value < point.beta) {
+      std::lock_guard lock(point.pv_mutex);
+      if (value > point.pv_score) {
+        point.pv_score = value;
+        point.pv[ply] = m;
+        for (int k = ply + 1; k < pv_length_[ply + 1]; ++k) point.pv[k] = pv_[ply + 1][k];
+        point.pv_length = std::max(pv_length_[ply + 1], ply + 1);
+      }
+    }
+    team_->report(point, value, taken);
+  }
+  split_point_ = saved;
+}
+
+template <core::Game G>
+void Search<G>::join_point(SplitNode& point) {
+  position_ = point.position;
+  const int ply = point.frame.ply;
+  if (ply >= 1) static_evals_[static_cast<std::size_t>(ply - 1)] = point.static_evals[0];
+  static_evals_[static_cast<std::size_t>(ply)] = point.static_evals[1];
+  iteration_depth_ = point.iteration_depth;
+  work_on(point);
+}
+
+template <core::Game G>
+void Search<G>::serve_splits(const Search& main, const G& root, const core::StopSignal& stop, Team& team) {
+  begin_helper(main, root, stop);
+  team_ = &team;
+  team.serve([this](core::SplitPoint<Move>& p) {
+    join_point(static_cast<SplitNode&>(p));
+    aborted_ = halted_;
+  });
+  team_ = nullptr;
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
 }
 
 template <core::Game G>

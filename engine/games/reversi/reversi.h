@@ -72,6 +72,10 @@ class Reversi {
   // ply, and a finished game is one leaf at every depth after it ended.
   static constexpr bool kPerftCountsEndedGames = true;
   static constexpr std::string_view kVariantSpec = "";  // no variants
+  // With Threads above 1, the search shares a node's later moves with idle threads
+  // from this depth (young brothers wait; search/game_hooks.h SplitsSearch):
+  // nearer the leaves a hand-out costs more than the moves it shares (docs/architecture.md).
+  static constexpr int kSplitDepth = 5;
   using MoveList = core::MoveList<kMaxMoves>;
   struct Variant {};
 

@@ -38,6 +38,8 @@ static_assert(HasExactSolver<Reversi> && !solver_proves_wins_only<Reversi>());
 static_assert(HasProbCut<Reversi> && HasMoveOrderBonus<Reversi> && HasCasualMove<Reversi>);
 static_assert(!HasSearchMoves<Reversi> && !HasThreatHooks<Reversi> && !HasSelectivity<Reversi>);
 static_assert(!HasNullMove<Reversi> && !HasNullMove<Connect4> && !HasNullMove<TicTacToe>);
+// Only Reversi's search splits its nodes between threads; the others run lazy SMP.
+static_assert(SplitsSearch<Reversi> && !SplitsSearch<Gomoku> && !SplitsSearch<Connect4> && !SplitsSearch<TicTacToe>);
 
 // Every game's solver has the interface the driver uses, and its optional parts.
 static_assert(ExactSolverFor<ExactSolverSlot<Connect4>::type::element_type, Connect4>);

@@ -1,6 +1,7 @@
-// The search on several threads (lazy SMP, engine/search/search.h) in every game:
-// legal answers, node limits over every thread's nodes, `stop` ending all threads,
-// exact values with a shared table, and Threads 1 unchanged and deterministic. The
+// The search on several threads (lazy SMP, or Reversi's split points: engine/search/
+// search.h) in every game: legal answers, node limits over every thread's nodes,
+// `stop` ending all threads, exact values with a shared table and at split points,
+// and Threads 1 unchanged and deterministic. The
 // ThreadSanitizer preset runs these (CMakePresets.json, test-tsan); no test here
 // measures time.
 
@@ -8,6 +9,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include "engine/games/connect4/connect4.h"
@@ -152,6 +155,40 @@ TEST(ParallelSearch, SharedTableKeepsEveryTicTacToeValueExact) {
     ASSERT_EQ(result.score, oracle.value(position)) << position.to_fen();
     EXPECT_EQ(oracle.value_after(position, result.best_move), oracle.value(position)) << position.to_fen();
   }
+}
+
+TEST(ParallelSearch, ReversiSplitPointsKeepEveryEndgameValue) {
+  // Reversi shares a node's later moves with idle threads (young brothers wait).
+  // Searched to the end of the game, every position has one value whatever the
+  // threads do: FFO #1-#19 with four more plies played (10-12 empties), on one
+  // thread and on two, which must open split points.
+  std::ifstream in(std::string(NARABE_TEST_DATA_DIR) + "/reversi/fforum-1-19.obf");
+  ASSERT_TRUE(in);
+  std::string line;
+  std::uint64_t split_points = 0;
+  for (int number = 1; std::getline(in, line); ++number) {
+    auto parsed = games::Reversi::from_obf(line);
+    ASSERT_TRUE(parsed.ok()) << number;
+    games::Reversi position = *parsed;
+    for (int ply = 0; ply < 4; ++ply) {
+      games::Reversi::MoveList moves;
+      position.generate_moves(moves);
+      position.make_move(moves[moves.size() / 2]);
+    }
+    const search::SearchLimits to_end = to_depth(position.max_remaining_plies());
+    const Ran alone = run(position, to_end, 1);
+    core::TranspositionTable table(4);
+    search::Search<games::Reversi> search(table);
+    search::SearchOptions options;
+    options.threads = 2;
+    options.exact = false;
+    core::StopSignal stop;
+    const search::SearchResult shared = search.run(position, to_end, options, {}, stop);
+    EXPECT_EQ(shared.score, alone.result.score) << "FFO #" << number << ": " << position.to_fen();
+    EXPECT_TRUE(position.is_legal(shared.best_move)) << number;
+    split_points += search.split_points();
+  }
+  EXPECT_GT(split_points, 0u);
 }
 
 TEST(ParallelSearch, MultiPvWithThreadsScoresEveryRootMove) {
