@@ -210,11 +210,10 @@ class Search {
     int pv_length = 0;
   };
   using Team = core::SplitTeam<Move>;
+  // Whether a node of `depth` with `left` moves to go opens a split point (called
+  // only for SplitsSearch games).
   bool splits(int depth, std::size_t left) const {
-    if constexpr (SplitsSearch<G>)
-      return team_ != nullptr && depth >= G::kSplitDepth && left >= 2 && team_->has_idle();
-    (void)depth, (void)left;
-    return false;
+    return team_ != nullptr && depth >= G::kSplitDepth && left >= 2 && team_->has_idle();
   }
   // Opens a split point with moves[i..] of the node; the node's best, its move and alpha come back updated.
   // False when the search must unwind (stopped, or a point above was cut off).
