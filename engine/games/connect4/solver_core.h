@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "engine/core/large_pages.h"
+#include "engine/core/prefetch.h"
 #include "engine/core/shared_table_words.h"
 #include "engine/core/solver_team.h"
 #include "engine/core/split_team.h"
@@ -605,7 +606,7 @@ class FixedSolver final : public SolverCore {
     const Bitboard mirror_key = mirror_current + mirror_mask;
     const bool mirrored = mirror_key < plain_key;
     const Bitboard key = mirrored ? mirror_key : plain_key;
-    __builtin_prefetch(&table_[bucket_of(key)]);
+    core::prefetch_for_write(&table_[bucket_of(key)]);
     const Bitboard opponent = current ^ mask;
     const Bitboard opponent_wins = winning_cells(opponent, mask);
     const Bitboard candidates = non_losing(mask, opponent_wins);

@@ -17,6 +17,7 @@
 #include <optional>
 
 #include "engine/core/large_pages.h"
+#include "engine/core/prefetch.h"
 #include "engine/core/shared_table_words.h"
 
 namespace narabe::games::reversi {
@@ -76,9 +77,9 @@ class EndgameTable {
     }
     return std::nullopt;
   }
-  // Asks for the position's bucket ahead of a probe.
+  // Asks for the position's bucket ahead of a probe, to own: a store follows.
   void prefetch(std::uint64_t player, std::uint64_t opponent) const {
-    __builtin_prefetch(&bucket(player, opponent));
+    core::prefetch_for_write(&bucket(player, opponent));
   }
   // Proven bounds (lower <= margin <= upper) of a position with `empties` empty
   // cells; `move` a cell proven best, or negative (none). A position already held keeps the
