@@ -9,11 +9,17 @@
 //
 // SplitTeam holds what the threads share: the point on offer, who is idle, and one
 // mutex over every point's bookkeeping (a point is taken only far from the leaves,
-// so the lock is rare beside the nodes searched in between).
+// so the lock is rare beside the nodes searched in between). An idle thread spins a
+// while before it sleeps, so a point offered soon after is taken at once.
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
+#include <thread>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace narabe::core {
 
@@ -63,7 +69,7 @@ class SplitTeam {
     std::lock_guard lock(mutex_);
     point.workers = 1;
     if (offered_ == nullptr || !open(*offered_)) offered_ = &point;
-    wake_.notify_all();
+    changed();
   }
   // The index of the next move of `point` for the calling thread, or -1 when none
   // is left or the point is cut off.
@@ -115,9 +121,7 @@ class SplitTeam {
         continue;
       }
       // Idle too: the threads still on this point's moves may open points below it.
-      idle_.fetch_add(1, std::memory_order_relaxed);
-      wake_.wait(lock);
-      idle_.fetch_sub(1, std::memory_order_relaxed);
+      await_change(lock);
     }
     const bool complete = point.cut.load(std::memory_order_relaxed) || point.reported == point.count;
     return complete && (point.parent == nullptr || !point.parent->cut_here_or_above());
@@ -131,16 +135,14 @@ class SplitTeam {
         work_on(*offered_, lock, work);
         continue;
       }
-      idle_.fetch_add(1, std::memory_order_relaxed);
-      wake_.wait(lock);
-      idle_.fetch_sub(1, std::memory_order_relaxed);
+      await_change(lock);
     }
   }
   // The search is over: the helpers leave serve().
   void finish() {
     std::lock_guard lock(mutex_);
     finished_ = true;
-    wake_.notify_all();
+    changed();
   }
 
  private:
@@ -154,14 +156,46 @@ class SplitTeam {
     work(point);
     lock.lock();
     --point.workers;
+    changed();
+  }
+  // Under the mutex: the points on offer or their workers changed.
+  void changed() {
+    changes_.store(changes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     wake_.notify_all();
   }
+  // Under `lock`, as an idle thread: returns once the team may have changed. It
+  // spins a while before it sleeps: a wake-up through the kernel takes tens of
+  // microseconds, as long as many a split point's moves, while the next point
+  // usually comes sooner. No change is missed: they are all made under the mutex,
+  // which the condition variable's wait releases only once this thread waits.
+  void await_change(std::unique_lock<std::mutex>& lock) {
+    const std::uint64_t seen = changes_.load(std::memory_order_relaxed);
+    idle_.fetch_add(1, std::memory_order_relaxed);
+    lock.unlock();
+    for (int i = 0; i < kSpins && changes_.load(std::memory_order_relaxed) == seen; ++i) pause();
+    lock.lock();
+    if (changes_.load(std::memory_order_relaxed) == seen) wake_.wait(lock);
+    idle_.fetch_sub(1, std::memory_order_relaxed);
+  }
+  static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#else
+    std::this_thread::yield();
+#endif
+  }
+
+  // How long an idle thread spins before it sleeps: 4096 pauses, some tens to a
+  // few hundred microseconds as the processor's pause goes. With it, Connect Four's
+  // solver on two threads took 2-7 % less wall time (docs/connect4.md, "Threads").
+  static constexpr int kSpins = 4096;
 
   std::mutex mutex_;
   std::condition_variable wake_;
   Point* offered_ = nullptr;
   bool finished_ = false;
   alignas(64) std::atomic<int> idle_{0};  // read at every node that could split: apart from the mutex
+  alignas(64) std::atomic<std::uint64_t> changes_{0};  // written under the mutex, read by spinning idle threads
 };
 
 }  // namespace narabe::core
