@@ -1,3 +1,4 @@
+#include <cmath>
 #include "engine/games/reversi/endgame_solver.h"
 
 #include <algorithm>
@@ -630,6 +631,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
 
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                   bool exact) {
+  if (exact) return solve_upward(player, opponent, lower, upper);
   // Win, draw or loss first: a window around 0.
   if (lower < 0 && upper > 0) {
     const int v = root(player, opponent, -1, 1);
@@ -639,20 +641,32 @@ bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, 
     else lower = upper = 0;
     if (lower != upper) report(lower, upper);
   }
-  if (!exact || lower == upper) return true;
-  // The exact margin inside the proven half: an aspiration window around the bound
-  // proven so far (where the value usually is close), widened when it fails.
+  return true;
+}
+
+bool EndgameSolver::solve_upward(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper) {
+  int margin = start_margin(player, opponent);
   while (lower < upper) {
-    const int guess = lower > 0 ? lower : upper;
-    int alpha = std::max(lower - 1, guess - 9), beta = std::min(upper + 1, guess + 9);
-    const int v = root(player, opponent, alpha, beta);
+    margin = std::clamp(margin, lower, upper);
+    // Margins are even, so the window (margin - 1, margin + 1) holds one value: the
+    // search proves it, or a bound beyond it (fail-soft: maybe further than one step).
+    const int v = root(player, opponent, margin - 1, margin + 1);
     if (stopped_) return false;
-    if (v <= alpha) upper = std::min(upper, v);
-    else if (v >= beta) lower = std::max(lower, v);
+    if (v < margin) upper = std::min(upper, v - (v & 1));  // the even margin at or below
+    else if (v > margin) lower = std::max(lower, v + (v & 1));  // at or above
     else lower = upper = v;
+    margin = v < margin ? upper : lower;
     if (lower != upper) report(lower, upper);
   }
   return true;
+}
+
+int EndgameSolver::start_margin(std::uint64_t player, std::uint64_t opponent) const {
+  if (weights_ == nullptr) return 0;  // the simple evaluation guesses too far off to help
+  const int empties = 64 - bit_count(player | opponent);
+  const int depth = std::clamp(empties - kEstimateEmpties, 0, kEstimateMaxDepth);
+  const int estimate = evaluation_search(weights_, player, opponent, depth, -10'000'000, 10'000'000);
+  return std::clamp(static_cast<int>(std::lround(estimate / 200.0)) * 2, -64, 64);  // margins are even
 }
 
 std::optional<int> EndgameSolver::solve(std::uint64_t player, std::uint64_t opponent) {
