@@ -1,9 +1,9 @@
-#include <cmath>
 #include "engine/games/reversi/endgame_solver.h"
 
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <new>
 #include <string_view>
 
@@ -631,7 +631,7 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
 
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                   bool exact) {
-  if (exact) return solve_upward(player, opponent, lower, upper);
+  if (exact) return solve_by_one_margin_windows(player, opponent, lower, upper);
   // Win, draw or loss first: a window around 0.
   if (lower < 0 && upper > 0) {
     const int v = root(player, opponent, -1, 1);
@@ -644,7 +644,7 @@ bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, 
   return true;
 }
 
-bool EndgameSolver::solve_upward(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper) {
+bool EndgameSolver::solve_by_one_margin_windows(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper) {
   int margin = start_margin(player, opponent);
   while (lower < upper) {
     margin = std::clamp(margin, lower, upper);

@@ -6,7 +6,7 @@
 // Negamax alpha-beta with principal variation search on the two bitboards (the side
 // to move's discs, the other side's), fail-soft. The root searches windows that each
 // hold one margin, from the evaluation's guess on, stepping the way each one fails
-// (solve_upward); solve_wld() searches one window around 0. Deep nodes
+// (solve_by_one_margin_windows); solve_wld() searches one window around 0. Deep nodes
 // use a transposition table of lower/upper bounds with the best move, enhanced
 // transposition cut-offs (a child the table proves good enough) and a stability
 // cut-off (the opponent's stable discs cap the margin) when alpha is high. Moves
@@ -109,7 +109,7 @@ class EndgameSolver {
   // search, and one below it is cheap (a single good line shows the bound), where
   // the wide windows of an aspiration search cost several times more (FFO #49:
   // 515 M nodes with them, 290 M with the right window at once).
-  bool solve_upward(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper);
+  bool solve_by_one_margin_windows(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper);
   // The evaluation's guess of the margin (even): a search of the evaluation as deep
   // as kEstimateEmpties and kEstimateMaxDepth allow; 0 without trained weights.
   int start_margin(std::uint64_t player, std::uint64_t opponent) const;
