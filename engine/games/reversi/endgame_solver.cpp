@@ -184,9 +184,12 @@ constexpr int kSortWindow = 800;
 constexpr int kReplyWeight = 16;
 constexpr int kPotentialWeight = 8;
 constexpr int kCornerBonus = 8;
-// Enhanced transposition cut-offs from this many empties (FFO #40-#44: from 9,
-// 3.5 % fewer nodes than from 12; from 7 no fewer).
-constexpr int kEtcEmpties = 9;
+// Enhanced transposition cut-offs from this many empties. From 9 they saved 3.5 %
+// of the nodes of 12 (FFO #40-#44), but with the windows of one margin they cost
+// more CPU than they save: FFO #40-#49, interleaved, from 9 / 11 66.9 / 62.6 s
+// (750 / 764 M nodes), 10 / 12 63.0 / 58.7 s (760 / 774 M), 12 / 14 64.5 / 60.7 s
+// (774 / 791 M); 12 keeps the nodes well under the 0.8 G aimed at.
+constexpr int kEtcEmpties = 12;
 // With threads, nodes with this many empties or more may share their moves with
 // idle threads (split); nearer the leaves it costs more than it saves.
 constexpr int kSplitEmpties = 12;
