@@ -44,7 +44,7 @@ class EndgameSolver {
   static constexpr int kSortEmpties = 14;    // from here on: moves sorted by a search on the evaluation
   // solve() starts from the evaluation's guess of the margin, by a search of one ply
   // per empty cell beyond kEstimateEmpties, at most kEstimateMaxDepth plies (FFO
-  // #40-#49: 6 plies guessed too far off, docs/reversi.md, "Endgame solver").
+  // #40-#49: 6 plies guessed too far off, docs/reversi.md, "Issue 18, part 4").
   static constexpr int kEstimateEmpties = 12;
   static constexpr int kEstimateMaxDepth = 8;
 
