@@ -635,32 +635,30 @@ int EndgameSolver::root(std::uint64_t player, std::uint64_t opponent, int alpha,
 bool EndgameSolver::solve_between(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                   bool exact) {
   if (exact) return solve_by_one_margin_windows(player, opponent, lower, upper);
-  // Win, draw or loss first: a window around 0.
-  if (lower < 0 && upper > 0) {
-    const int v = root(player, opponent, -1, 1);
-    if (stopped_) return false;
-    if (v >= 1) lower = std::max(lower, v == 1 ? 2 : v);  // margins are even: > 0 means >= 2
-    else if (v <= -1) upper = std::min(upper, v == -1 ? -2 : v);
-    else lower = upper = 0;
-    if (lower != upper) report(lower, upper);
-  }
-  return true;
+  // Win, draw or loss: the one window around 0.
+  return lower >= 0 || upper <= 0 || search_one_margin(player, opponent, 0, lower, upper);
 }
 
 bool EndgameSolver::solve_by_one_margin_windows(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper) {
   int margin = start_margin(player, opponent);
   while (lower < upper) {
     margin = std::clamp(margin, lower, upper);
-    // Margins are even, so the window (margin - 1, margin + 1) holds one value: the
-    // search proves it, or a bound beyond it (fail-soft: maybe further than one step).
-    const int v = root(player, opponent, margin - 1, margin + 1);
-    if (stopped_) return false;
-    if (v < margin) upper = std::min(upper, v - (v & 1));  // the even margin at or below
-    else if (v > margin) lower = std::max(lower, v + (v & 1));  // at or above
-    else lower = upper = v;
-    margin = v < margin ? upper : lower;
-    if (lower != upper) report(lower, upper);
+    if (!search_one_margin(player, opponent, margin, lower, upper)) return false;
+    margin = upper < margin ? upper : lower;  // the next step, the way this one failed
   }
+  return true;
+}
+
+bool EndgameSolver::search_one_margin(std::uint64_t player, std::uint64_t opponent, int margin, int& lower,
+                                      int& upper) {
+  // Margins are even, so the window (margin - 1, margin + 1) holds one value: the
+  // search proves it, or a bound beyond it (fail-soft: maybe further than one step).
+  const int v = root(player, opponent, margin - 1, margin + 1);
+  if (stopped_) return false;
+  if (v < margin) upper = std::min(upper, v - (v & 1));  // the even margin at or below
+  else if (v > margin) lower = std::max(lower, v + (v & 1));  // at or above
+  else lower = upper = v;
+  if (lower != upper) report(lower, upper);
   return true;
 }
 

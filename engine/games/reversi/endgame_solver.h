@@ -110,6 +110,9 @@ class EndgameSolver {
   // the wide windows of an aspiration search cost several times more (FFO #49:
   // 515 M nodes with them, 290 M with the right window at once).
   bool solve_by_one_margin_windows(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper);
+  // One window, (margin - 1, margin + 1), at the root: narrows the bounds to what it
+  // proves and reports them; false if interrupted.
+  bool search_one_margin(std::uint64_t player, std::uint64_t opponent, int margin, int& lower, int& upper);
   // The evaluation's guess of the margin (even): a search of the evaluation as deep
   // as kEstimateEmpties and kEstimateMaxDepth allow; 0 without trained weights.
   int start_margin(std::uint64_t player, std::uint64_t opponent) const;
