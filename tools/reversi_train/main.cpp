@@ -5,13 +5,13 @@
 //   narabe-reversi-train fit --data positions.bin [--data more.bin] --out reversi_eval.bin
 //   narabe-reversi-train probcut --data positions.bin --weights reversi_eval.bin
 //
-// The positions file is the trainer's own: a sequence of 18-byte records (own discs,
-// opponent's discs as little-endian 64-bit masks, the margin as a signed byte, the
-// exact flag as a byte).
+// The positions file is the trainer's own (positions_file.h). `generate` goes on
+// with an existing file from its last complete game.
 
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -20,10 +20,12 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include "engine/core/little_endian.h"
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/probcut_margins.h"
 #include "tools/command_line.h"
 #include "tools/reversi_train/fit.h"
+#include "tools/reversi_train/positions_file.h"
 #include "tools/reversi_train/probcut_fit.h"
 #include "tools/reversi_train/self_play.h"
 
@@ -33,61 +35,32 @@ using narabe::tools::reversi_train::TrainingPosition;
 
 namespace {
 
-constexpr std::size_t kRecordBytes = 18;
-
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
-bool write_positions(const std::string& path, const std::vector<TrainingPosition>& positions) {
-  std::ofstream out(path, std::ios::binary);
-  for (const TrainingPosition& p : positions) {
-    unsigned char record[kRecordBytes];
-    for (int i = 0; i < 8; ++i) {
-      record[i] = static_cast<unsigned char>(p.own >> (8 * i));
-      record[8 + i] = static_cast<unsigned char>(p.other >> (8 * i));
-    }
-    record[16] = static_cast<unsigned char>(p.margin);
-    record[17] = p.exact;
-    out.write(reinterpret_cast<const char*>(record), kRecordBytes);
-  }
-  return static_cast<bool>(out);
-}
-
-bool read_positions(const std::string& path, std::vector<TrainingPosition>& positions) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "narabe-reversi-train: cannot open '" << path << "'\n";
-    return false;
-  }
-  unsigned char record[kRecordBytes];
-  while (in.read(reinterpret_cast<char*>(record), kRecordBytes)) {
-    TrainingPosition p;
-    for (int i = 0; i < 8; ++i) {
-      p.own |= std::uint64_t{record[i]} << (8 * i);
-      p.other |= std::uint64_t{record[8 + i]} << (8 * i);
-    }
-    p.margin = static_cast<std::int8_t>(record[16]);
-    p.exact = record[17];
-    if ((p.own & p.other) != 0 || p.margin < -64 || p.margin > 64) {
-      std::cerr << "narabe-reversi-train: '" << path << "' is not a positions file (bad record)\n";
+// Appends every --data file's complete games to `positions`.
+bool read_data(const po::variables_map& vm, std::vector<TrainingPosition>& positions) {
+  for (const std::string& path : vm["data"].as<std::vector<std::string>>()) {
+    auto file = tools::reversi_train::read_positions_file(path);
+    if (!file) {
+      std::cerr << "narabe-reversi-train: " << file.error() << "\n";
       return false;
     }
-    positions.push_back(p);
-  }
-  if (in.gcount() != 0) {
-    std::cerr << "narabe-reversi-train: '" << path << "' ends in a partial record\n";
-    return false;
+    positions.insert(positions.end(), file->positions.begin(), file->positions.end());
   }
   return true;
 }
 
-// The weights in `path` (null and a message when they cannot be read).
-std::shared_ptr<const games::reversi::PatternWeights> load_weights(const std::string& path) {
+// The weights in `path` (null and a message when they cannot be read); `checksum`,
+// if given, receives the file's FNV-1a.
+std::shared_ptr<const games::reversi::PatternWeights> load_weights(const std::string& path,
+                                                                   std::uint64_t* checksum = nullptr) {
   std::ifstream in(path, std::ios::binary);
   std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) {
     std::cerr << "narabe-reversi-train: cannot read '" << path << "'\n";
     return nullptr;
   }
+  if (checksum) *checksum = core::fnv1a(bytes);
   auto weights = games::reversi::PatternWeights::from_bytes(bytes);
   if (!weights) {
     std::cerr << "narabe-reversi-train: '" << path << "': " << weights.error() << "\n";
@@ -108,31 +81,82 @@ int generate(const po::variables_map& vm) {
     std::cerr << "narabe-reversi-train: --games, --depth, --threads must be positive, --solve-empties 0..20\n";
     return 2;
   }
+  std::string weights_description = "simple";
   if (vm.count("weights")) {
-    auto weights = load_weights(vm["weights"].as<std::string>());
+    std::uint64_t checksum = 0;
+    auto weights = load_weights(vm["weights"].as<std::string>(), &checksum);
     if (!weights) return 1;
+    weights_description = fmt::format("fnv1a:{:016x}", checksum);
     s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true});
   }  // else the simple evaluation
+  namespace rt = tools::reversi_train;
+  const std::string out = vm["out"].as<std::string>();
+  const std::string settings = rt::settings_text(s, weights_description);
+
+  // An existing file is a run to go on with: the same settings, from its last
+  // complete game.
+  int done = 0;
+  std::uintmax_t keep_bytes = 0;
+  std::error_code exists_error;
+  if (std::filesystem::exists(out, exists_error)) {
+    auto file = rt::read_positions_file(out);
+    if (!file) {
+      std::cerr << "narabe-reversi-train: " << file.error() << "\n";
+      return 1;
+    }
+    if (file->settings != settings) {
+      std::cerr << "narabe-reversi-train: '" << out << "' holds games of another run ("
+                << (file->settings.empty() ? std::string("a file without settings") : "'" + file->settings + "'")
+                << "), not '" << settings << "'; give another --out to start a new run\n";
+      return 1;
+    }
+    done = file->games;
+    keep_bytes = file->complete_bytes;
+    fmt::print("resuming '{}': {} games ({} positions) already there{}\n", out, done, file->positions.size(),
+               file->complete_bytes < file->file_bytes ? "; a partial game at its end is dropped" : "");
+    if (done >= s.games) {
+      fmt::print("nothing to do: --games {} reached\n", s.games);
+      return 0;
+    }
+  } else if (const core::Status created = rt::create_positions_file(out, settings); !created) {
+    std::cerr << "narabe-reversi-train: " << created.error() << "\n";
+    return 1;
+  } else {
+    keep_bytes = std::filesystem::file_size(out);
+  }
+  auto appender = rt::PositionsAppender::open(out, keep_bytes);
+  if (!appender) {
+    std::cerr << "narabe-reversi-train: " << appender.error() << "\n";
+    return 1;
+  }
+
   const auto wall = std::chrono::steady_clock::now();
   const double cpu = cpu_seconds();
-  const auto positions = tools::reversi_train::play_all_games(s);
-  const std::string out = vm["out"].as<std::string>();
-  if (!write_positions(out, positions)) {
-    std::cerr << "narabe-reversi-train: cannot write '" << out << "'\n";
+  std::size_t positions = 0, exact = 0;
+  std::string write_error;
+  const int report_every = std::max(100, (s.games - done) / 20);  // about 20 lines a run
+  rt::play_games_in_order(s, done, [&](int index, std::vector<TrainingPosition>&& game) {
+    if (!write_error.empty()) return;
+    if (const core::Status written = appender->append(game); !written) write_error = written.error();
+    positions += game.size();
+    for (const auto& p : game) exact += p.exact;
+    if ((index + 1 - done) % report_every == 0)
+      fmt::print(stderr, "{} / {} games, {:.0f} s\n", index + 1, s.games,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count());
+  });
+  if (!write_error.empty()) {
+    std::cerr << "narabe-reversi-train: " << write_error << "\n";
     return 1;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
-  std::size_t exact = 0;
-  for (const auto& p : positions) exact += p.exact;
-  fmt::print("{} games, {} positions ({} solved exactly) in {:.1f} s wall, {:.1f} s CPU -> {}\n", s.games,
-             positions.size(), exact, seconds, cpu_seconds() - cpu, out);
+  fmt::print("{} games, {} positions ({} solved exactly) in {:.1f} s wall, {:.1f} s CPU -> {} ({} games in all)\n",
+             s.games - done, positions, exact, seconds, cpu_seconds() - cpu, out, s.games);
   return 0;
 }
 
 int fit(const po::variables_map& vm) {
   std::vector<TrainingPosition> positions;
-  for (const std::string& path : vm["data"].as<std::vector<std::string>>())
-    if (!read_positions(path, positions)) return 1;
+  if (!read_data(vm, positions)) return 1;
   if (positions.empty()) {
     std::cerr << "narabe-reversi-train: no positions\n";
     return 1;
@@ -173,8 +197,7 @@ int fit(const po::variables_map& vm) {
 
 int probcut(const po::variables_map& vm) {
   std::vector<TrainingPosition> positions;
-  for (const std::string& path : vm["data"].as<std::vector<std::string>>())
-    if (!read_positions(path, positions)) return 1;
+  if (!read_data(vm, positions)) return 1;
   std::shared_ptr<const games::reversi::PatternWeights> weights;
   if (vm.count("weights") && !(weights = load_weights(vm["weights"].as<std::string>()))) return 1;
   const int max_depth = vm["max-depth"].as<int>();
@@ -210,7 +233,7 @@ int main(int argc, char** argv) {
       "  fit:      least-squares fit of the pattern weights to --data files -> --out\n"
       "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n\nOptions");
   visible.add_options()("help,h", "print this help and exit")("version", "print the version and exit")(
-      "games", po::value<int>()->default_value(2000), "generate: games to play")(
+      "games", po::value<int>()->default_value(2000), "generate: games the file holds when done (an existing file goes on)")(
       "depth", po::value<int>()->default_value(4), "generate: search depth per move")(
       "threads", po::value<int>()->default_value(1), "generate: threads")(
       "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed (games are numbered from it)")(

@@ -7,6 +7,7 @@
 // over, perfect after).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,7 @@ struct TrainingPosition {
   std::uint64_t other = 0;  // the opponent's
   std::int8_t margin = 0;   // the final margin for the side to move, in discs
   std::uint8_t exact = 0;   // 1: proven by the solver; 0: the game's result
+  std::uint8_t last_of_game = 0;  // 1: the game's last record (a resumed run counts these)
 };
 
 struct SelfPlaySettings {
@@ -34,11 +36,11 @@ struct SelfPlaySettings {
   std::shared_ptr<const games::reversi::EvalSettings> eval;
 };
 
-// Plays games [first, first + count) (each seeded by its number, so a run repeats)
-// and returns their positions in order.
-std::vector<TrainingPosition> play_games(const SelfPlaySettings& settings, int first, int count);
-
-// Every game of the settings, spread over settings.threads threads.
-std::vector<TrainingPosition> play_all_games(const SelfPlaySettings& settings);
+// Plays games [first, settings.games) (each seeded by its number and played from
+// cleared tables, so a run repeats) on settings.threads threads and hands each
+// game's positions to `sink` in the games' order (one call a game, never two at
+// once), so a file written game by game holds a prefix of the run at any moment.
+void play_games_in_order(const SelfPlaySettings& settings, int first,
+                         const std::function<void(int index, std::vector<TrainingPosition>&& positions)>& sink);
 
 }  // namespace narabe::tools::reversi_train
