@@ -5,7 +5,6 @@
 // shrinkage constant, so that rarely seen patterns stay near 0), projected after
 // every step onto the antisymmetric weights the engine uses.
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -17,6 +16,8 @@
 namespace narabe::tools::reversi_train {
 
 struct FitSettings {
+  int phases = 6;   // weight sets, one for each equal span of the empties (PatternWeights::phase_of)
+  int threads = 1;  // phases fitted at once
   int epochs = 300;
   double step = 0.02;  // a fraction of each weight's own least-squares step (88 move at once)
   double shrinkage = 8.0;   // pseudo-occurrences of 0 added to every weight
@@ -30,12 +31,12 @@ struct PhaseFit {
 };
 
 struct FitResult {
-  std::vector<std::int16_t> weights;  // kPhases * kPhaseEntries, hundredths of a disc
-  std::array<PhaseFit, games::reversi::PatternWeights::kPhases> phases{};
+  std::vector<std::int16_t> weights;  // phases * kPhaseEntries, hundredths of a disc
+  std::vector<PhaseFit> phases;
 };
 
 // Fits on `train`, reports the error on `test` too; `progress(phase, epoch, mae)`
-// is called now and then.
+// is called now and then (from the fitting threads, one call at a time).
 FitResult fit_weights(std::span<const TrainingPosition> train, std::span<const TrainingPosition> test,
                       const FitSettings& settings,
                       const std::function<void(int phase, int epoch, double train_mae)>& progress);

@@ -170,11 +170,18 @@ int fit(const po::variables_map& vm) {
   settings.epochs = vm["epochs"].as<int>();
   settings.shrinkage = vm["shrinkage"].as<double>();
   settings.step = vm["step"].as<double>();
+  settings.phases = vm["phases"].as<int>();
+  settings.threads = vm["threads"].as<int>();
+  if (settings.phases < 1 || settings.phases > games::reversi::PatternWeights::kMaxPhases || settings.threads < 1) {
+    std::cerr << "narabe-reversi-train: --phases is 1 to " << games::reversi::PatternWeights::kMaxPhases
+              << ", --threads at least 1\n";
+    return 2;
+  }
   const double cpu = cpu_seconds();
   const auto result = tools::reversi_train::fit_weights(train, test, settings, [](int phase, int epoch, double mae) {
     fmt::print(stderr, "phase {} epoch {:4} train MAE {:.2f} discs\n", phase, epoch, mae);
   });
-  const games::reversi::PatternWeights weights(result.weights);
+  const games::reversi::PatternWeights weights(result.weights, settings.phases);
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const std::string out = vm["out"].as<std::string>();
   std::ofstream file(out, std::ios::binary);
@@ -184,13 +191,33 @@ int fit(const po::variables_map& vm) {
     return 1;
   }
   fmt::print("phase  empties  train pos  test pos  train MAE  test MAE  test MAE (solved)\n");
-  for (int phase = 0; phase < games::reversi::PatternWeights::kPhases; ++phase) {
+  for (int phase = 0; phase < settings.phases; ++phase) {
     const auto& f = result.phases[static_cast<std::size_t>(phase)];
-    const int high = 60 - 10 * phase, low = phase == 5 ? 0 : high - 9;
+    int high = 0, low = 60;  // the span of empties this phase covers
+    for (int empties = 0; empties <= 60; ++empties)
+      if (games::reversi::PatternWeights::phase_of(empties, settings.phases) == phase) {
+        high = std::max(high, empties);
+        low = std::min(low, empties);
+      }
     fmt::print("{:5}  {:>7}  {:9}  {:8}  {:9.2f}  {:8.2f}  {}\n", phase, fmt::format("{}-{}", high, low),
                f.train_positions, f.test_positions, f.train_mae, f.test_mae,
                f.test_exact ? fmt::format("{:.2f} ({} pos)", f.test_mae_exact, f.test_exact) : "-");
   }
+  // The whole held-out set, each phase weighted by its positions: what --phases and
+  // the other settings are chosen by.
+  double train_sum = 0, test_sum = 0, exact_sum = 0;
+  std::size_t train_count = 0, test_count = 0, exact_count = 0;
+  for (const auto& f : result.phases) {
+    train_sum += f.train_mae * double(f.train_positions);
+    train_count += f.train_positions;
+    test_sum += f.test_mae * double(f.test_positions);
+    test_count += f.test_positions;
+    exact_sum += f.test_mae_exact * double(f.test_exact);
+    exact_count += f.test_exact;
+  }
+  fmt::print("  all     60-0  {:9}  {:8}  {:9.2f}  {:8.2f}  {}\n", train_count, test_count,
+             train_sum / double(std::max<std::size_t>(1, train_count)), test_sum / double(std::max<std::size_t>(1, test_count)),
+             exact_count ? fmt::format("{:.2f} ({} pos)", exact_sum / double(exact_count), exact_count) : "-");
   fmt::print("{} bytes -> {} ({:.1f} s CPU)\n", bytes.size(), out, cpu_seconds() - cpu);
   return 0;
 }
@@ -214,7 +241,7 @@ int probcut(const po::variables_map& vm) {
     fmt::print("{:5}  {:5}  {:7}  {:7}  {:18.0f}  {:5.0f}\n", s.phase, s.depth,
                games::reversi::probcut_shallow_depth(s.depth), s.samples, s.mean, s.sigma);
   fmt::print("// kSigma for engine/games/reversi/probcut_margins.cpp, depths 3..{}:\n", max_depth);
-  for (int phase = 0; phase < games::reversi::PatternWeights::kPhases; ++phase) {
+  for (int phase = 0; phase < games::reversi::kProbCutPhases; ++phase) {
     std::string row = "    {";
     for (const auto& s : stats)
       if (s.phase == phase) row += fmt::format("{}{}", row.size() > 5 ? ", " : "", static_cast<int>(std::lround(s.sigma)));
@@ -235,7 +262,7 @@ int main(int argc, char** argv) {
   visible.add_options()("help,h", "print this help and exit")("version", "print the version and exit")(
       "games", po::value<int>()->default_value(2000), "generate: games the file holds when done (an existing file goes on)")(
       "depth", po::value<int>()->default_value(4), "generate: search depth per move")(
-      "threads", po::value<int>()->default_value(1), "generate: threads")(
+      "threads", po::value<int>()->default_value(1), "generate: games played at once; fit: phases fitted at once")(
       "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed (games are numbered from it)")(
       "solve-empties", po::value<int>()->default_value(14), "generate: the solver plays and labels from here")(
       "random-rate", po::value<double>()->default_value(0.05), "generate: rate of random moves after the opening")(
@@ -244,6 +271,7 @@ int main(int argc, char** argv) {
       "epochs", po::value<int>()->default_value(300), "fit: gradient steps per phase")(
       "shrinkage", po::value<double>()->default_value(8.0), "fit: pseudo-occurrences pulling rare weights to 0")(
       "step", po::value<double>()->default_value(0.02), "fit: gradient step, a fraction of each weight's own")(
+      "phases", po::value<int>()->default_value(6), "fit: weight sets, each for an equal span of the 60 empties")(
       "max-depth", po::value<int>()->default_value(8), "probcut: deepest search measured")(
       "per-phase", po::value<int>()->default_value(150), "probcut: positions searched per phase")(
       "out", po::value<std::string>(), "output file");

@@ -25,14 +25,14 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
   options.exact = false;
 
   // Per phase and depth, the sums of the differences and their squares.
-  std::vector<std::vector<double>> sum(PatternWeights::kPhases, std::vector<double>(max_depth + 1, 0.0));
+  std::vector<std::vector<double>> sum(games::reversi::kProbCutPhases, std::vector<double>(max_depth + 1, 0.0));
   auto sum_sq = sum;
-  std::vector<int> count(PatternWeights::kPhases, 0);
+  std::vector<int> count(games::reversi::kProbCutPhases, 0);
   // Every 7th position, so consecutive ones of one game are not all taken.
   for (std::size_t i = 0; i < positions.size(); i += 7) {
     const TrainingPosition& p = positions[i];
     const int empties = std::popcount(~(p.own | p.other));
-    const int phase = PatternWeights::phase_of(empties);
+    const int phase = games::reversi::probcut_phase(empties);
     if (empties <= min_empties || count[static_cast<std::size_t>(phase)] >= per_phase) continue;
     // The position as an OBF line with X to move (the side does not matter to the search).
     std::string obf;
@@ -61,7 +61,7 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
   }
 
   std::vector<ProbCutStats> stats;
-  for (int phase = 0; phase < PatternWeights::kPhases; ++phase)
+  for (int phase = 0; phase < games::reversi::kProbCutPhases; ++phase)
     for (int depth = games::reversi::kProbCutMinDepth; depth <= max_depth; ++depth) {
       ProbCutStats s;
       s.phase = phase;

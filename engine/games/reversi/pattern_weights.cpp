@@ -24,13 +24,12 @@ using core::write_u32;
 constexpr std::string_view kMagic = "NRBRVEV1";
 constexpr std::uint16_t kZeroRun = 0x8000;
 
-constexpr std::size_t kTotalEntries = PatternWeights::kPhases * PatternWeights::kPhaseEntries;
-
 }  // namespace
 
-PatternWeights::PatternWeights(std::vector<std::int16_t> weights) : weights_(std::move(weights)) {
-  weights_.resize(kTotalEntries);
-  for (int phase = 0; phase < kPhases; ++phase)
+PatternWeights::PatternWeights(std::vector<std::int16_t> weights, int phases)
+    : phases_(std::clamp(phases, 1, kMaxPhases)), weights_(std::move(weights)) {
+  weights_.resize(static_cast<std::size_t>(phases_) * kPhaseEntries);
+  for (int phase = 0; phase < phases_; ++phase)
     make_antisymmetric(weights_.data() + static_cast<std::size_t>(phase) * kPhaseEntries);
 }
 
@@ -43,10 +42,13 @@ core::Expected<PatternWeights> PatternWeights::from_bytes(std::span<const std::u
   if (version != kFormatVersion)
     return core::make_error("format version " + std::to_string(version) + ", this engine reads version " +
                             std::to_string(kFormatVersion));
-  if (read_u32(bytes, 12) != kPhases || read_u32(bytes, 16) != kPhaseEntries)
-    return core::make_error("made for another pattern set (" + std::to_string(read_u32(bytes, 12)) +
-                            " phases of " + std::to_string(read_u32(bytes, 16)) + " weights, expected " +
-                            std::to_string(kPhases) + " of " + std::to_string(kPhaseEntries) + ")");
+  const std::uint32_t phases = read_u32(bytes, 12);
+  if (read_u32(bytes, 16) != kPhaseEntries)
+    return core::make_error("made for another pattern set (" + std::to_string(read_u32(bytes, 16)) +
+                            " weights a phase, expected " + std::to_string(kPhaseEntries) + ")");
+  if (phases < 1 || phases > static_cast<std::uint32_t>(kMaxPhases))
+    return core::make_error(std::to_string(phases) + " phases (1 to " + std::to_string(kMaxPhases) + " are read)");
+  const std::size_t total_entries = phases * kPhaseEntries;
   const std::size_t payload = read_u32(bytes, 20);
   if (bytes.size() != kHeaderBytes + payload + kChecksumBytes)
     return core::make_error("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header says " +
@@ -59,7 +61,7 @@ core::Expected<PatternWeights> PatternWeights::from_bytes(std::span<const std::u
   if (payload % 2 != 0) return core::make_error("payload of an odd number of bytes");
 
   std::vector<std::int16_t> weights;
-  weights.reserve(kTotalEntries);
+  weights.reserve(total_entries);
   for (std::size_t at = kHeaderBytes; at < kHeaderBytes + payload; at += 2) {
     const std::uint16_t word = read_u16(bytes, at);
     if (word == kZeroRun) {
@@ -69,17 +71,17 @@ core::Expected<PatternWeights> PatternWeights::from_bytes(std::span<const std::u
     } else {
       weights.push_back(static_cast<std::int16_t>(word));
     }
-    if (weights.size() > kTotalEntries) return core::make_error("more weights than the header says");
+    if (weights.size() > total_entries) return core::make_error("more weights than the header says");
   }
-  if (weights.size() != kTotalEntries)
-    return core::make_error(std::to_string(weights.size()) + " weights, expected " + std::to_string(kTotalEntries));
-  return PatternWeights(std::move(weights));
+  if (weights.size() != total_entries)
+    return core::make_error(std::to_string(weights.size()) + " weights, expected " + std::to_string(total_entries));
+  return PatternWeights(std::move(weights), static_cast<int>(phases));
 }
 
 std::vector<std::uint8_t> PatternWeights::to_bytes() const {
   std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
   write_u32(out, kFormatVersion);
-  write_u32(out, kPhases);
+  write_u32(out, static_cast<std::uint32_t>(phases_));
   write_u32(out, static_cast<std::uint32_t>(kPhaseEntries));
   write_u32(out, 0);  // the payload size, known at the end
   for (std::size_t i = 0; i < weights_.size();) {
@@ -123,7 +125,7 @@ int PatternWeights::evaluate(std::uint64_t own, std::uint64_t other) const {
 
 PatternWeights::Children::Children(const PatternWeights& weights, std::uint64_t own, std::uint64_t other)
     : weights_(weights.weights_.data() +
-               static_cast<std::size_t>(phase_of(bit_count(~(own | other)) - 1)) * kPhaseEntries),
+               static_cast<std::size_t>(weights.phase_of(bit_count(~(own | other)) - 1)) * kPhaseEntries),
       before_(pattern_indices_pext(own, other)) {
   for (const std::uint32_t i : before_) before_sum_ += weights_[i];
 }

@@ -11,7 +11,8 @@
 //   offset  size  field
 //        0     8  magic "NRBRVEV1"
 //        8     4  format version (1)
-//       12     4  phases (kPhases)
+//       12     4  phases (1 to kMaxPhases: the empties 60..0 cut into that many
+//                 equal spans, phase_of)
 //       16     4  weights per phase (kPhaseEntries)
 //       20     4  payload bytes (P)
 //       24     P  the weights, phase-major, as int16; a 0x8000 word is followed by
@@ -38,21 +39,25 @@ namespace narabe::games::reversi {
 
 class PatternWeights {
  public:
-  // Phases by the number of empty cells: 60-51, 50-41, 40-31, 30-21, 20-11, 10-0.
-  static constexpr int kPhases = 6;
+  // Phases by the number of empty cells: `phases` equal spans of 60..0, one weight
+  // set each (6: 60-51, 50-41, ..., 10-0). The trainer's fit chooses the count by
+  // held-out error; the file says it.
+  static constexpr int kMaxPhases = 60;
   static constexpr std::size_t kMobilityEntry = kPatternEntries;  // after the patterns
   static constexpr std::size_t kPhaseEntries = kPatternEntries + 1;
   static constexpr std::uint32_t kFormatVersion = 1;
   static constexpr std::size_t kHeaderBytes = 24;
   static constexpr std::size_t kChecksumBytes = 8;
 
-  static constexpr int phase_of(int empties) {
-    const int phase = (60 - empties) / 10;
-    return phase < 0 ? 0 : phase >= kPhases ? kPhases - 1 : phase;
+  static constexpr int phase_of(int empties, int phases) {
+    const int phase = (60 - empties) * phases / 60;
+    return phase < 0 ? 0 : phase >= phases ? phases - 1 : phase;
   }
+  int phase_of(int empties) const { return phase_of(empties, phases_); }
+  int phases() const { return phases_; }
 
-  // `weights` holds kPhases * kPhaseEntries values; they are made antisymmetric.
-  explicit PatternWeights(std::vector<std::int16_t> weights);
+  // `weights` holds phases * kPhaseEntries values; they are made antisymmetric.
+  PatternWeights(std::vector<std::int16_t> weights, int phases);
 
   // Checks and reads a weights file's bytes; the error says what is wrong.
   static core::Expected<PatternWeights> from_bytes(std::span<const std::uint8_t> bytes);
@@ -92,6 +97,7 @@ class PatternWeights {
   static void make_antisymmetric(T* phase_block);
 
  private:
+  int phases_;
   std::vector<std::int16_t> weights_;
 };
 

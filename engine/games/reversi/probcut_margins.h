@@ -17,6 +17,14 @@ namespace narabe::games {
 
 namespace reversi {
 
+// The margins' phases: the empties in spans of 10 (60-51, ..., 10-0), whatever phases
+// the evaluation's weights have.
+inline constexpr int kProbCutPhases = 6;
+constexpr int probcut_phase(int empties) {
+  const int phase = (60 - empties) / 10;
+  return phase < 0 ? 0 : phase >= kProbCutPhases ? kProbCutPhases - 1 : phase;
+}
+
 // Deep searches from this depth on try the cut.
 inline constexpr int kProbCutMinDepth = 3;
 // The shallow depth for a deep one: about half as deep, with the same parity (the

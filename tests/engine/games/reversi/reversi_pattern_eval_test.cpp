@@ -60,8 +60,10 @@ std::pair<std::uint64_t, std::uint64_t> random_board(core::Rng& rng) {
   return {own, filled & ~own};
 }
 
-std::vector<std::int16_t> random_weights(core::Rng& rng) {
-  std::vector<std::int16_t> w(PatternWeights::kPhases * PatternWeights::kPhaseEntries);
+constexpr int kTestPhases = 6;
+
+std::vector<std::int16_t> random_weights(core::Rng& rng, int phases = kTestPhases) {
+  std::vector<std::int16_t> w(static_cast<std::size_t>(phases) * PatternWeights::kPhaseEntries);
   for (auto& x : w) x = static_cast<std::int16_t>(static_cast<int>(rng.below(401)) - 200);
   return w;
 }
@@ -109,7 +111,7 @@ TEST(ReversiPatterns, PextIndicesEqualThePortableOnes) {
 TEST(ReversiPatterns, ChildrenEvaluateAsTheirPositions) {
   if (!kFastPext) GTEST_SKIP() << "no fast PEXT on this processor: the solver evaluates each child whole";
   core::Rng rng(17);
-  const PatternWeights weights(random_weights(rng));
+  const PatternWeights weights(random_weights(rng), kTestPhases);
   int children = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     // Sparse to dense boards, so every phase and phase boundary comes up.
@@ -131,7 +133,7 @@ TEST(ReversiPatterns, ChildrenEvaluateAsTheirPositions) {
 
 TEST(ReversiPatterns, EvaluationIsTheSameUnderEverySymmetryAndOppositeForTheOtherSide) {
   core::Rng rng(3);
-  const PatternWeights weights(random_weights(rng));
+  const PatternWeights weights(random_weights(rng), kTestPhases);
   for (int trial = 0; trial < 300; ++trial) {
     const auto [own, other] = random_board(rng);
     const int score = weights.evaluate(own, other);
@@ -143,7 +145,7 @@ TEST(ReversiPatterns, EvaluationIsTheSameUnderEverySymmetryAndOppositeForTheOthe
 
 TEST(ReversiPatterns, TermsAddUpToTheScore) {
   core::Rng rng(5);
-  const PatternWeights weights(random_weights(rng));
+  const PatternWeights weights(random_weights(rng), kTestPhases);
   // terms() reads the portable way, evaluate() by PEXT and AVX2 where they are fast.
   for (int trial = 0; trial < 5000; ++trial) {
     const auto [own, other] = random_board(rng);
@@ -155,23 +157,52 @@ TEST(ReversiPatterns, TermsAddUpToTheScore) {
 
 TEST(ReversiPatternsFile, RoundTripKeepsEveryWeight) {
   core::Rng rng(9);
-  std::vector<std::int16_t> w(PatternWeights::kPhases * PatternWeights::kPhaseEntries, 0);
+  std::vector<std::int16_t> w(kTestPhases * PatternWeights::kPhaseEntries, 0);
   // Runs of zeros (as unseen patterns leave them), longer than one run can hold, and
   // the extremes.
   for (std::size_t i = 0; i < w.size(); i += 1 + rng.below(200000))
     w[i] = static_cast<std::int16_t>(static_cast<int>(rng.below(65535)) - 32767);
-  const PatternWeights weights(w);
+  const PatternWeights weights(w, kTestPhases);
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const auto back = PatternWeights::from_bytes(bytes);
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->weights(), weights.weights());
+  EXPECT_EQ(back->phases(), kTestPhases);
+}
+
+// The phase count is the file's: 60..0 empties in equal spans, each with its weights.
+TEST(ReversiPatternsFile, AnyPhaseCountRoundTripsAndPicksItsSpan) {
+  EXPECT_EQ(PatternWeights::phase_of(60, 6), 0);
+  EXPECT_EQ(PatternWeights::phase_of(51, 6), 0);
+  EXPECT_EQ(PatternWeights::phase_of(50, 6), 1);
+  EXPECT_EQ(PatternWeights::phase_of(10, 6), 5);
+  EXPECT_EQ(PatternWeights::phase_of(0, 6), 5);
+  EXPECT_EQ(PatternWeights::phase_of(56, 15), 1);
+  EXPECT_EQ(PatternWeights::phase_of(0, 60), 59);
+  EXPECT_EQ(PatternWeights::phase_of(60, 1), 0);
+  core::Rng rng(21);
+  for (const int phases : {1, 12, 15, 60}) {
+    const PatternWeights weights(random_weights(rng, phases), phases);
+    const auto back = PatternWeights::from_bytes(weights.to_bytes());
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back->phases(), phases);
+    EXPECT_EQ(back->weights(), weights.weights());
+    // A board with 20 empties reads the block of its phase and no other.
+    const std::uint64_t own = 0x0000'0018'1c3c'7effULL, other = 0xff7e'3c00'0000'0000ULL;
+    const int empties = std::popcount(~(own | other));
+    std::vector<std::int16_t> only(weights.weights().size(), 0);
+    const std::size_t block = static_cast<std::size_t>(weights.phase_of(empties)) * PatternWeights::kPhaseEntries;
+    std::copy_n(weights.weights().begin() + static_cast<std::ptrdiff_t>(block), PatternWeights::kPhaseEntries,
+                only.begin() + static_cast<std::ptrdiff_t>(block));
+    EXPECT_EQ(PatternWeights(only, phases).evaluate(own, other), weights.evaluate(own, other)) << phases;
+  }
 }
 
 class BadFile : public ::testing::Test {
  protected:
   void SetUp() override {
     core::Rng rng(13);
-    bytes_ = PatternWeights(random_weights(rng)).to_bytes();
+    bytes_ = PatternWeights(random_weights(rng), kTestPhases).to_bytes();
   }
   std::string error_of(const std::vector<std::uint8_t>& bytes) {
     const auto parsed = PatternWeights::from_bytes(bytes);
@@ -198,9 +229,16 @@ TEST_F(BadFile, OtherVersionOrPatternSet) {
   auto version = bytes_;
   version[8] = 2;
   EXPECT_NE(error_of(version).find("version 2"), std::string::npos);
+  auto entries = bytes_;
+  entries[16] ^= 1;
+  EXPECT_NE(error_of(entries).find("pattern set"), std::string::npos);
   auto phases = bytes_;
-  phases[12] = 7;
-  EXPECT_NE(error_of(phases).find("pattern set"), std::string::npos);
+  phases[12] = 61;
+  EXPECT_NE(error_of(phases).find("61 phases (1 to 60"), std::string::npos);
+  phases[12] = 0;
+  EXPECT_NE(error_of(phases).find("0 phases"), std::string::npos);
+  phases[12] = 7;  // more phases than the weights stored
+  EXPECT_FALSE(PatternWeights::from_bytes(phases).ok());
 }
 
 TEST_F(BadFile, BadChecksum) {
@@ -210,7 +248,7 @@ TEST_F(BadFile, BadChecksum) {
 
 TEST(ReversiPatternsActive, EvaluateUsesThePositionsWeightsAndFallsBack) {
   core::Rng rng(17);
-  const auto weights = std::make_shared<const PatternWeights>(random_weights(rng));
+  const auto weights = std::make_shared<const PatternWeights>(random_weights(rng), kTestPhases);
   Reversi game = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
   EXPECT_EQ(game.evaluate(), game.simple_evaluate());  // no settings: the simple evaluation
   EXPECT_FALSE(game.probcut_enabled());
