@@ -3,6 +3,7 @@
 //
 //   narabe-reversi-train generate --games N --out positions.bin [--depth D] ...
 //   narabe-reversi-train fit --data positions.bin [--data more.bin] --out reversi_eval.bin
+//   narabe-reversi-train error --data positions.bin --weights reversi_eval.bin
 //   narabe-reversi-train probcut --data positions.bin --weights reversi_eval.bin
 //
 // The positions file is the trainer's own (positions_file.h). `generate` goes on
@@ -222,6 +223,42 @@ int fit(const po::variables_map& vm) {
   return 0;
 }
 
+// The held-out error of a weights file: the last tenth of the --data positions, as
+// `fit` holds them out, evaluated by --weights (any phase count), per phase of those
+// weights. Compares a new fit with the shipped file on the same positions.
+int error(const po::variables_map& vm) {
+  std::vector<TrainingPosition> positions;
+  if (!read_data(vm, positions)) return 1;
+  const auto weights = load_weights(vm["weights"].as<std::string>());
+  if (!weights) return 1;
+  const std::span<const TrainingPosition> test = std::span<const TrainingPosition>(positions).last(positions.size() / 10);
+  struct Sums {
+    double error = 0, exact_error = 0;
+    std::size_t count = 0, exact = 0;
+  };
+  std::vector<Sums> phases(static_cast<std::size_t>(weights->phases()) + 1);  // the last: all
+  for (const TrainingPosition& p : test) {
+    const double e = std::abs(weights->evaluate(p.own, p.other) / 100.0 - p.margin);
+    for (Sums* sums : {&phases[static_cast<std::size_t>(weights->phase_of(std::popcount(~(p.own | p.other))))],
+                       &phases.back()}) {
+      sums->error += e;
+      ++sums->count;
+      if (p.exact) {
+        sums->exact_error += e;
+        ++sums->exact;
+      }
+    }
+  }
+  fmt::print("phase  test pos  test MAE  test MAE (solved)\n");
+  for (std::size_t phase = 0; phase < phases.size(); ++phase) {
+    const Sums& s = phases[phase];
+    fmt::print("{:>5}  {:8}  {:8.2f}  {}\n", phase + 1 == phases.size() ? "all" : std::to_string(phase), s.count,
+               s.error / double(std::max<std::size_t>(1, s.count)),
+               s.exact ? fmt::format("{:.2f} ({} pos)", s.exact_error / double(s.exact), s.exact) : "-");
+  }
+  return 0;
+}
+
 int probcut(const po::variables_map& vm) {
   std::vector<TrainingPosition> positions;
   if (!read_data(vm, positions)) return 1;
@@ -255,9 +292,10 @@ int probcut(const po::variables_map& vm) {
 
 int main(int argc, char** argv) {
   po::options_description visible(
-      "Usage: narabe-reversi-train generate|fit|probcut [options]\n\n"
+      "Usage: narabe-reversi-train generate|fit|error|probcut [options]\n\n"
       "  generate: self-play games, positions labelled with final margins -> --out\n"
       "  fit:      least-squares fit of the pattern weights to --data files -> --out\n"
+      "  error:    the held-out error of --weights on --data (the last tenth, as fit holds it out)\n"
       "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n\nOptions");
   visible.add_options()("help,h", "print this help and exit")("version", "print the version and exit")(
       "games", po::value<int>()->default_value(2000), "generate: games the file holds when done (an existing file goes on)")(
@@ -266,7 +304,7 @@ int main(int argc, char** argv) {
       "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed (games are numbered from it)")(
       "solve-empties", po::value<int>()->default_value(14), "generate: the solver plays and labels from here")(
       "random-rate", po::value<double>()->default_value(0.05), "generate: rate of random moves after the opening")(
-      "weights", po::value<std::string>(), "generate: play with these weights (default: the simple evaluation)")(
+      "weights", po::value<std::string>(), "generate: play with these weights (default: the simple evaluation); error, probcut: the weights measured")(
       "data", po::value<std::vector<std::string>>(), "fit: positions files (repeatable)")(
       "epochs", po::value<int>()->default_value(300), "fit: gradient steps per phase")(
       "shrinkage", po::value<double>()->default_value(8.0), "fit: pseudo-occurrences pulling rare weights to 0")(
@@ -295,6 +333,13 @@ int main(int argc, char** argv) {
     }
     return probcut(vm);
   }
+  if (command == "error") {
+    if (!vm.count("data") || !vm.count("weights")) {
+      std::cerr << "narabe-reversi-train: error needs --data and --weights\n";
+      return 2;
+    }
+    return error(vm);
+  }
   if (!vm.count("out")) {
     std::cerr << "narabe-reversi-train: --out is required\n";
     return 2;
@@ -307,6 +352,6 @@ int main(int argc, char** argv) {
     }
     return fit(vm);
   }
-  std::cerr << "narabe-reversi-train: unknown command '" << command << "' (generate or fit)\n";
+  std::cerr << "narabe-reversi-train: unknown command '" << command << "' (generate, fit, error or probcut)\n";
   return 2;
 }
