@@ -35,7 +35,14 @@ printf 'NRBRVPS2\377\377\377\377' > "$dir/bad.bin"
 if "$trainer" fit --data "$dir/bad.bin" --out "$dir/w.bin" 2> "$dir/err"; then fail "fitted a damaged file"; fi
 grep -q "truncated or damaged header" "$dir/err" || fail "$(cat "$dir/err")"
 
-"$trainer" fit --data "$dir/straight.bin" --epochs 3 --out "$dir/w.bin" > "$dir/log" 2> /dev/null
-grep -q '^    5     10-0 ' "$dir/log" || fail "no fit table: $(cat "$dir/log")"
+"$trainer" fit --data "$dir/straight.bin" --epochs 3 --phases 12 --threads 2 --out "$dir/w.bin" > "$dir/log" 2> /dev/null
+grep -q '^   11      5-0 ' "$dir/log" || fail "no fit table: $(cat "$dir/log")"
+grep -q '^  all     60-0 ' "$dir/log" || fail "no whole held-out line: $(cat "$dir/log")"
 [ -s "$dir/w.bin" ] || fail "no weights written"
+if "$trainer" fit --data "$dir/straight.bin" --phases 61 --out "$dir/w2.bin" 2> "$dir/err"; then fail "took 61 phases"; fi
+grep -q -- "--phases is 1 to 60" "$dir/err" || fail "$(cat "$dir/err")"
+
+# The fitted file's held-out error, per phase of its own.
+"$trainer" error --data "$dir/straight.bin" --weights "$dir/w.bin" > "$dir/log"
+grep -q '^   11  ' "$dir/log" && grep -q '^  all  ' "$dir/log" || fail "no error table: $(cat "$dir/log")"
 echo "PASS"
