@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "engine/core/probcut_hint.h"
+#include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/reversi.h"
 
 namespace narabe::games {
@@ -20,10 +21,7 @@ namespace reversi {
 // The margins' phases: the empties in spans of 10 (60-51, ..., 10-0), whatever phases
 // the evaluation's weights have.
 inline constexpr int kProbCutPhases = 6;
-constexpr int probcut_phase(int empties) {
-  const int phase = (60 - empties) / 10;
-  return phase < 0 ? 0 : phase >= kProbCutPhases ? kProbCutPhases - 1 : phase;
-}
+constexpr int probcut_phase(int empties) { return PatternWeights::phase_of(empties, kProbCutPhases); }
 
 // Deep searches from this depth on try the cut.
 inline constexpr int kProbCutMinDepth = 3;
