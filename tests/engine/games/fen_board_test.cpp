@@ -6,11 +6,13 @@
 #include <string_view>
 
 #include "engine/games/fen_board.h"
+#include "tests/support/text.h"
 
 namespace narabe::games {
 namespace {
 
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+using test_text::contains;
+
 
 // The rows of `height` empty rows of `width` cells: "15/15/.../15".
 std::string empty_rows(int width, int height) {

@@ -41,7 +41,7 @@ G bench_position() {
   return *position;
 }
 
-struct Ran {
+struct ThreadedRun {
   search::SearchResult result;
   std::vector<search::LineReport> lines;
 };
@@ -55,7 +55,7 @@ search::SearchLimits to_depth(int depth) {
 // A search of `position` on `threads` threads with a table of its own. The exact
 // solvers are left out unless `exact`: the generic search is what runs in parallel.
 template <class G>
-Ran run(const G& position, search::SearchLimits limits, int threads, bool exact = false, int multipv = 1) {
+ThreadedRun run_threads(const G& position, search::SearchLimits limits, int threads, bool exact = false, int multipv = 1) {
   core::TranspositionTable table(4);
   search::Search<G> search(table);
   search::SearchOptions options;
@@ -63,7 +63,7 @@ Ran run(const G& position, search::SearchLimits limits, int threads, bool exact 
   options.exact = exact;
   options.multipv = multipv;
   search::SearchCallbacks callbacks;
-  Ran ran;
+  ThreadedRun ran;
   callbacks.on_line = [&](const search::LineReport& line) { ran.lines.push_back(line); };
   core::StopSignal stop;
   ran.result = search.run(position, limits, options, callbacks, stop);
@@ -74,7 +74,7 @@ TYPED_TEST(ParallelSearchTest, SeveralThreadsReachTheDepthWithALegalMove) {
   using G = TypeParam;
   const G position = bench_position<G>();
   for (int threads : {2, 3}) {
-    const Ran ran = run(position, to_depth(5), threads);
+    const ThreadedRun ran = run_threads(position, to_depth(5), threads);
     EXPECT_TRUE(position.is_legal(ran.result.best_move)) << threads << " threads";
     EXPECT_GE(ran.result.depth, std::min(5, position.max_remaining_plies())) << threads << " threads";
     ASSERT_FALSE(ran.lines.empty());
@@ -89,7 +89,7 @@ TYPED_TEST(ParallelSearchTest, ANodeLimitCountsEveryThreadsNodes) {
   const G position = bench_position<G>();
   search::SearchLimits limits;
   limits.nodes = 20000;
-  const Ran ran = run(position, limits, 3);
+  const ThreadedRun ran = run_threads(position, limits, 3);
   EXPECT_TRUE(position.is_legal(ran.result.best_move));
   // Threads publish their counts every few hundred nodes: the total overshoots the
   // limit by no more than that, never by another thread's whole share.
@@ -123,15 +123,15 @@ TYPED_TEST(ParallelSearchTest, ExactSolverAndBookStillAnswerWithThreads) {
   const G start{typename G::Variant{}};
   search::SearchLimits limits;
   limits.nodes = 50000;
-  const Ran ran = run(start, limits, 2, /*exact=*/true);
+  const ThreadedRun ran = run_threads(start, limits, 2, /*exact=*/true);
   EXPECT_TRUE(start.is_legal(ran.result.best_move));
 }
 
 TYPED_TEST(ParallelSearchTest, OneThreadIsDeterministic) {
   using G = TypeParam;
   const G position = bench_position<G>();
-  const Ran first = run(position, to_depth(5), 1);
-  const Ran second = run(position, to_depth(5), 1);
+  const ThreadedRun first = run_threads(position, to_depth(5), 1);
+  const ThreadedRun second = run_threads(position, to_depth(5), 1);
   EXPECT_EQ(first.result.nodes, second.result.nodes);
   EXPECT_EQ(first.result.best_move, second.result.best_move);
   EXPECT_EQ(first.result.score, second.result.score);
@@ -176,7 +176,7 @@ TEST(ParallelSearch, ReversiSplitPointsKeepEveryEndgameValue) {
       position.make_move(moves[moves.size() / 2]);
     }
     const search::SearchLimits to_end = to_depth(position.max_remaining_plies());
-    const Ran alone = run(position, to_end, 1);
+    const ThreadedRun alone = run_threads(position, to_end, 1);
     core::TranspositionTable table(4);
     search::Search<games::Reversi> search(table);
     search::SearchOptions options;
@@ -194,7 +194,7 @@ TEST(ParallelSearch, ReversiSplitPointsKeepEveryEndgameValue) {
 TEST(ParallelSearch, MultiPvWithThreadsScoresEveryRootMove) {
   testing::TicTacToeOracle oracle;
   const games::TicTacToe start;
-  const Ran ran = run(start, {}, 2, /*exact=*/true, /*multipv=*/9);
+  const ThreadedRun ran = run_threads(start, {}, 2, /*exact=*/true, /*multipv=*/9);
   ASSERT_GE(ran.lines.size(), 9u);
   for (auto line = ran.lines.end() - 9; line != ran.lines.end(); ++line) {
     EXPECT_EQ(line->depth, 9);

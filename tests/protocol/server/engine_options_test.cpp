@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "protocol/server/engine_options.h"
+#include "tests/support/text.h"
 
 namespace narabe::server {
 namespace {
 
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+using test_text::contains;
+
 
 bool same_options(const EngineOptions& a, const EngineOptions& b) {
   return a.hash_mb == b.hash_mb && a.threads == b.threads && a.level == b.level && a.multipv == b.multipv &&

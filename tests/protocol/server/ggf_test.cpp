@@ -14,7 +14,7 @@ namespace {
 
 using Moves = std::vector<std::string>;
 
-constexpr std::string_view kStartBoard = "8 ---------------------------O*------*O--------------------------- *";
+constexpr std::string_view kGgfStartBoard = "8 ---------------------------O*------*O--------------------------- *";
 constexpr std::string_view kStartFen = "8/8/8/3ox3/3xo3/8/8/8 x";
 
 std::string game_with(std::string_view board, std::string_view moves) {
@@ -23,14 +23,14 @@ std::string game_with(std::string_view board, std::string_view moves) {
 }
 
 TEST(GgfTest, ReadsNBoardsExampleGame) {
-  const auto game = parse_ggf(game_with(kStartBoard, "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]"));
+  const auto game = parse_ggf(game_with(kGgfStartBoard, "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4]"));
   ASSERT_TRUE(game) << game.error();
   EXPECT_EQ(game->fen, kStartFen);
   EXPECT_EQ(game->moves, (Moves{"f5", "f6", "d3", "c5", "e6", "f7", "e7", "f4"}));
 }
 
 TEST(GgfTest, MovesMayCarryEvalAndTimeAndBeLowercaseOrPasses) {
-  const auto game = parse_ggf(game_with(kStartBoard, "B[d3//0.01]W[C5/-1.5/2.0]B[pa]W[PA]B[pass]"));
+  const auto game = parse_ggf(game_with(kGgfStartBoard, "B[d3//0.01]W[C5/-1.5/2.0]B[pa]W[PA]B[pass]"));
   ASSERT_TRUE(game) << game.error();
   EXPECT_EQ(game->moves, (Moves{"d3", "c5", "pass", "pass", "pass"}));
 }
@@ -75,12 +75,12 @@ TEST(GgfTest, MalformedGamesAreErrors) {
       game_with("8 ---------------------------O*------*O--------------------------- X O", ""),
       game_with("8 ---------------------------O*------*O--------------------------Z *", ""),
       game_with("8 ---------------------------O*------*O--------------------------- ?", ""),
-      game_with(kStartBoard, "W[F5]"),
-      game_with(kStartBoard, "B[F5]B[F6]"),
-      game_with(kStartBoard, "B[Z9]"),
-      game_with(kStartBoard, "B[F55]"),
-      game_with(kStartBoard, "B[]"),
-      "(;GM[Othello]B[F5]BO[" + std::string(kStartBoard) + "];)",
+      game_with(kGgfStartBoard, "W[F5]"),
+      game_with(kGgfStartBoard, "B[F5]B[F6]"),
+      game_with(kGgfStartBoard, "B[Z9]"),
+      game_with(kGgfStartBoard, "B[F55]"),
+      game_with(kGgfStartBoard, "B[]"),
+      "(;GM[Othello]B[F5]BO[" + std::string(kGgfStartBoard) + "];)",
   };
   for (const std::string& text : bad) {
     const auto game = parse_ggf(text);

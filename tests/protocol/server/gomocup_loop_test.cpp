@@ -16,22 +16,20 @@
 #include "protocol/server/gomocup_loop.h"
 #include "protocol/server/output_channel.h"
 #include "tests/protocol/server/loop_test_support.h"
+#include "tests/support/text.h"
 
 namespace narabe::server {
 namespace {
+
+using test_text::joined;
+using test_text::starts_with;
 
 using Lines = std::vector<std::string>;
 
 // ABOUT's answer, with the project's version (cmake/version.h.in).
 const std::string kAbout = fmt::format(R"(name="narabe", version="{}", author="the narabe developers")", kVersion);
 
-std::string joined(const Lines& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
-}
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 // The lines that are not MESSAGE / DEBUG chatter (what a manager reads as replies).
 Lines replies(const Lines& lines) {

@@ -19,32 +19,25 @@
 #include "protocol/server/native_loop.h"
 #include "protocol/server/output_channel.h"
 #include "protocol/server/reversi_eval_file.h"
+#include "tests/support/text.h"
 
 namespace narabe::server {
 namespace {
 
+using test_text::contains;
+using test_text::joined;
+using test_text::starts_with;
+using test_text::words;
+
 using Lines = std::vector<std::string>;
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
 std::size_t count_starting_with(const Lines& lines, std::string_view prefix) {
   return static_cast<std::size_t>(
       std::count_if(lines.begin(), lines.end(), [&](const std::string& l) { return starts_with(l, prefix); }));
 }
 
-std::string joined(const Lines& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
-}
 
-Lines words(std::string_view line) {
-  Lines out;
-  std::istringstream in{std::string(line)};
-  for (std::string word; in >> word;) out.push_back(word);
-  return out;
-}
 
 bool is_number(std::string_view text, bool allow_minus = false) {
   if (allow_minus && !text.empty() && text.front() == '-') text.remove_prefix(1);

@@ -22,9 +22,14 @@
 #include "protocol/server/server.h"
 #include "protocol/server/session_factory.h"
 #include "tests/protocol/server/loop_test_support.h"
+#include "tests/support/text.h"
 
 namespace narabe::server {
 namespace {
+
+using test_text::joined;
+using test_text::starts_with;
+using test_text::words;
 
 using Lines = std::vector<std::string>;
 
@@ -39,20 +44,8 @@ std::string ggf(std::string_view board, std::string_view moves = "") {
          "]" + std::string(moves) + ";)";
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
-Lines words(std::string_view line) {
-  Lines out;
-  std::istringstream in{std::string(line)};
-  for (std::string word; in >> word;) out.push_back(word);
-  return out;
-}
 
-std::string joined(const Lines& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
-}
 
 // Reversi's fen after `moves` (Reversi notation) from the start.
 std::string reversi_fen_after(const std::vector<std::string>& moves) {

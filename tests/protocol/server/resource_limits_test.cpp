@@ -20,21 +20,19 @@
 #include "protocol/server/nboard_loop.h"
 #include "protocol/server/output_channel.h"
 #include "tests/protocol/server/loop_test_support.h"
+#include "tests/support/text.h"
 
 namespace narabe::server {
 namespace {
+
+using test_text::joined;
+using test_text::starts_with;
 
 using testing_support::Lines;
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 
-bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
-std::string joined(const Lines& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + "\n";
-  return text;
-}
 
 bool has_solver(std::string_view game) { return game != "tictactoe"; }
 

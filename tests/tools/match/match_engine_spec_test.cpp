@@ -7,10 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/text.h"
 #include "tools/match/engine_spec.h"
 
 namespace narabe::match {
 namespace {
+
+using test_text::contains;
 
 using Words = std::vector<std::string>;
 using Options = std::vector<std::pair<std::string, std::string>>;
@@ -29,7 +32,6 @@ std::string error_of(const Words& tokens) {
   return s.ok() ? std::string() : s.error();
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(EngineSpec, Defaults) {
   const EngineSpec spec;

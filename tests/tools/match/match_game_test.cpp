@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/text.h"
 #include "tools/match/gomocup_player.h"
 #include "tools/match/match_game.h"
 #include "tools/match/native_player.h"
@@ -22,6 +23,8 @@
 namespace narabe::match {
 namespace {
 
+using test_text::contains;
+
 using games::make_position;
 using games::AnyPosition;
 
@@ -29,7 +32,6 @@ using core::Outcome;
 using core::Side;
 using Words = std::vector<std::string>;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 MoveReply reply(std::string move, std::int64_t elapsed_ms = 0) {
   MoveReply r;

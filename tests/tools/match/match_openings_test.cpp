@@ -14,17 +14,19 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/text.h"
 #include "tools/match/openings.h"
 
 namespace narabe::match {
 namespace {
+
+using test_text::contains;
 
 using games::make_position;
 using games::AnyPosition;
 
 using Words = std::vector<std::string>;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 std::unique_ptr<AnyPosition> tictactoe() { return std::move(*make_position("tictactoe", {})); }
 std::unique_ptr<AnyPosition> connect4() { return std::move(*make_position("connect4", {})); }

@@ -18,15 +18,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/text.h"
 #include "tools/match/game_record.h"
 #include "tools/match/results.h"
 
 namespace narabe::match {
 namespace {
 
+using test_text::contains;
+
 using core::Outcome;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A path in the test's temporary directory, removed at the end of the test.
 class TempPath {

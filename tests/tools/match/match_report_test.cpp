@@ -11,26 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/tools/match/match_test_counts.h"
 #include "tools/match/report.h"
 
 namespace narabe::match {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Pair counts, with the DD share of the middle bin when known. A function rather
-// than designated initialisers, which GCC's -Wextra flags for the omitted member.
-PairCounts pairs_of(const std::array<long long, 5>& bins,
-                    std::optional<long long> draw_draw = std::nullopt) {
-  PairCounts pairs;
-  pairs.bins = bins;
-  pairs.draw_draw = draw_draw;
-  return pairs;
-}
-
-GameCounts ldw(long long losses, long long draws, long long wins) {
-  return GameCounts{.wins = wins, .draws = draws, .losses = losses};
-}
+using test_counts::kInf;
+using test_counts::ldw;
+using test_counts::pairs_of;
 
 const SprtConfig kSprt05{
     .elo0 = 0, .elo1 = 5, .alpha = 0.05, .beta = 0.05, .model = SprtModel::kNormalized};

@@ -7,14 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/text.h"
 #include "tools/match/sprt_spec.h"
 
 namespace narabe::match {
 namespace {
 
+using test_text::contains;
+
 using Words = std::vector<std::string>;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The words of a description, as merge splits them.
 Words words(const std::string& text) {

@@ -13,22 +13,15 @@
 #include <optional>
 #include <vector>
 
+#include "tests/tools/match/match_test_counts.h"
 #include "tools/match/statistics.h"
 
 namespace narabe::match {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Pair counts, with the DD share of the middle bin when known. A function rather
-// than designated initialisers, which GCC's -Wextra flags for the omitted member.
-PairCounts pairs_of(const std::array<long long, 5>& bins,
-                    std::optional<long long> draw_draw = std::nullopt) {
-  PairCounts pairs;
-  pairs.bins = bins;
-  pairs.draw_draw = draw_draw;
-  return pairs;
-}
+using test_counts::kInf;
+using test_counts::ldw;
+using test_counts::pairs_of;
 
 // Half a unit in the last place of a value given with `decimals` digits.
 double half_ulp(int decimals) {
@@ -36,10 +29,6 @@ double half_ulp(int decimals) {
 }
 
 // Game counts in the design document's order, L, D, W.
-GameCounts ldw(long long losses, long long draws, long long wins) {
-  return GameCounts{.wins = wins, .draws = draws, .losses = losses};
-}
-
 PairCounts ptnml(long long ll, long long ld, long long middle, long long wd, long long ww) {
   return pairs_of({ll, ld, middle, wd, ww});
 }

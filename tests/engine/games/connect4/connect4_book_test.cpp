@@ -6,15 +6,17 @@
 #include "engine/games/connect4/connect4.h"
 #include "engine/games/connect4/exact_solver.h"
 #include "engine/games/connect4/opening_book.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
+
+using test_positions::connect4_after;
 
 using games::Connect4;
 using games::connect4::ExactSolver;
 using games::connect4::OpeningBook;
 
-Connect4 after(const char* moves) { return *Connect4::from_move_string({}, moves); }
 
 // The exact values of the seven first moves, known since Allis and Tromp and
 // reproduced by Pons' solver: the centre wins, its neighbours draw, the rest lose.
@@ -22,7 +24,7 @@ OpeningBook first_moves_book() {
   OpeningBook book;
   const int first_move_scores[7] = {-2, -1, 0, 1, 0, -1, -2};
   for (int column = 0; column < 7; ++column) {
-    const Connect4 child = after(std::to_string(column + 1).c_str());
+    const Connect4 child = connect4_after(std::to_string(column + 1).c_str());
     book.add(child.current(), child.mask(), -first_move_scores[column]);  // the second player's view
   }
   book.set_depth(0);
@@ -36,12 +38,12 @@ TEST(Connect4Book, RoundTripsThroughItsFileFormat) {
   ASSERT_TRUE(parsed.ok()) << parsed.error();
   EXPECT_EQ(parsed->size(), book.size());
   EXPECT_EQ(parsed->depth(), 0);
-  const Connect4 centre = after("4");
+  const Connect4 centre = connect4_after("4");
   EXPECT_EQ(parsed->score(centre.current(), centre.mask()), -1);
-  const Connect4 left = after("1"), right = after("7");
+  const Connect4 left = connect4_after("1"), right = connect4_after("7");
   EXPECT_EQ(parsed->score(left.current(), left.mask()), 2);
   EXPECT_EQ(parsed->score(right.current(), right.mask()), 2);
-  const Connect4 unknown = after("44");
+  const Connect4 unknown = connect4_after("44");
   EXPECT_FALSE(parsed->score(unknown.current(), unknown.mask()).has_value());
 }
 
@@ -87,9 +89,9 @@ TEST(Connect4Book, APositionOneDiscPastTheDepthIsAnsweredWhenAllItsMovesAreScore
   const OpeningBook& builtin = OpeningBook::builtin();
   if (builtin.depth() < 1) GTEST_SKIP() << "needs the built-in book of depth 1 or more";
   OpeningBook book = first_moves_book();
-  const Connect4 centre = after("4");
+  const Connect4 centre = connect4_after("4");
   for (char reply = '1'; reply <= '7'; ++reply) {
-    const Connect4 child = after((std::string("4") + reply).c_str());
+    const Connect4 child = connect4_after((std::string("4") + reply).c_str());
     book.add(child.current(), child.mask(), *builtin.score(child.current(), child.mask()));
   }
   ExactSolver solver(centre, 1);
@@ -98,14 +100,14 @@ TEST(Connect4Book, APositionOneDiscPastTheDepthIsAnsweredWhenAllItsMovesAreScore
   ASSERT_TRUE(score.has_value());
   EXPECT_EQ(core::mate_moves(*score), -20) << "the second player loses, whatever it does";
   EXPECT_EQ(solver.nodes(), 0u) << "nothing searched";
-  EXPECT_FALSE(ExactSolver::best_from_book(book, after("1"))) << "the replies to 1 are not in this book";
+  EXPECT_FALSE(ExactSolver::best_from_book(book, connect4_after("1"))) << "the replies to 1 are not in this book";
 }
 
 TEST(Connect4Book, TheBuiltInBookAnswersTheCentreAnsweredInTheCentre) {
   // The first positions of the depth-2 layer complete "4 4" (every move from it).
   const OpeningBook& builtin = OpeningBook::builtin();
   if (builtin.depth() < 1) GTEST_SKIP() << "needs the built-in book of depth 1 or more";
-  const Connect4 position = after("44");
+  const Connect4 position = connect4_after("44");
   ExactSolver solver(position, 1);
   solver.use_book(true);
   const auto score = solver.solve(position);

@@ -9,19 +9,16 @@
 #include "engine/core/transposition_table.h"
 #include "engine/games/connect4/connect4.h"
 #include "engine/search/level_play.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
 
+using test_positions::connect4_after;
+
 using games::Connect4;
 
 constexpr core::Level kLevels[] = {core::Level::kEasy, core::Level::kNormal, core::Level::kHard};
-
-Connect4 play(std::string_view moves) {
-  auto game = Connect4::from_move_string({}, moves);
-  EXPECT_TRUE(game.ok()) << moves << ": " << (game.ok() ? "" : game.error());
-  return game.ok() ? *game : Connect4();
-}
 
 std::string choose(const Connect4& game, core::Level level, std::uint64_t seed) {
   core::Rng rng(seed);
@@ -55,9 +52,9 @@ std::string play_game(core::Level first, core::Level second, std::uint64_t seed,
 
 TEST(Connect4Levels, EveryLevelTakesAWinInOne) {
   // x: a1-a3 (wins at a4), o: b1-b3 threatens b4 too; winning beats blocking.
-  const Connect4 vertical = play("121212");
+  const Connect4 vertical = connect4_after("121212");
   // x: d1 e1 _ g1 wins at f1 (not at c1, where o sits).
-  const Connect4 gap = play("435171");
+  const Connect4 gap = connect4_after("435171");
   ASSERT_EQ(gap.to_fen(), "7/7/7/7/o6/o1oxx1x x");
   for (core::Level level : kLevels)
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -68,11 +65,11 @@ TEST(Connect4Levels, EveryLevelTakesAWinInOne) {
 
 TEST(Connect4Levels, EveryLevelBlocksASingleThreat) {
   // x: a1-a3, o to move must drop on a4.
-  const Connect4 vertical = play("12131");
+  const Connect4 vertical = connect4_after("12131");
   // x: d1 e1 f1 with o on c1: only g1 completes it.
-  const Connect4 row = play("43546");
+  const Connect4 row = connect4_after("43546");
   // x: a1 b2 c3 on a diagonal, d4 is playable for x next.
-  const Connect4 diagonal = play("122343344");
+  const Connect4 diagonal = connect4_after("122343344");
   ASSERT_EQ(diagonal.to_fen(), "7/7/7/2xx3/1xoo3/xoox3 o");
   for (core::Level level : kLevels)
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -83,10 +80,10 @@ TEST(Connect4Levels, EveryLevelBlocksASingleThreat) {
 }
 
 TEST(Connect4Levels, MovesAreLegalAndNoneWhenOver) {
-  const Connect4 full_column = play("444444");
+  const Connect4 full_column = connect4_after("444444");
   for (core::Level level : kLevels) {
     EXPECT_NE(choose(full_column, level, 3), "4");
-    EXPECT_EQ(choose(play("1212121"), level, 3), "(none)");
+    EXPECT_EQ(choose(connect4_after("1212121"), level, 3), "(none)");
   }
 }
 

@@ -13,18 +13,15 @@
 
 #include "engine/core/perft.h"
 #include "engine/core/rng.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
 
+using test_positions::connect4_after;
+
 using games::Connect4;
 using Variant = Connect4::Variant;
-
-Connect4 play(std::string_view moves, const Variant& variant = {}) {
-  auto game = Connect4::from_move_string(variant, moves);
-  EXPECT_TRUE(game.ok()) << moves << ": " << (game.ok() ? "" : game.error());
-  return game.ok() ? *game : Connect4(variant);
-}
 
 std::vector<std::string> legal_moves(const Connect4& game) {
   Connect4::MoveList moves;
@@ -81,21 +78,21 @@ TEST(Connect4, MovesAreGeneratedCentreFirst) {
   EXPECT_EQ(legal_moves(Connect4({4, 4})), (std::vector<std::string>{"3", "2", "4", "1"}));
   EXPECT_EQ(legal_moves(Connect4({9, 5})),
             (std::vector<std::string>{"5", "4", "6", "3", "7", "2", "8", "1", "9"}));
-  EXPECT_EQ(legal_moves(play("444444")), (std::vector<std::string>{"3", "5", "2", "6", "1", "7"}));
+  EXPECT_EQ(legal_moves(connect4_after("444444")), (std::vector<std::string>{"3", "5", "2", "6", "1", "7"}));
 }
 
 TEST(Connect4, ParseMoveExplainsWhatIsWrong) {
-  const Connect4 game = play("444444");
+  const Connect4 game = connect4_after("444444");
   EXPECT_EQ(game.parse_move("4").error(), "column 4 is full");
   EXPECT_EQ(game.parse_move("8").error(), "not a column of a 7-wide board (1..7)");
-  EXPECT_EQ(play("1212121").parse_move("3").error(), "the game is over");
+  EXPECT_EQ(connect4_after("1212121").parse_move("3").error(), "the game is over");
   EXPECT_FALSE(game.is_legal(core::Move(3)));
   EXPECT_FALSE(game.is_legal(core::Move(7)));
   EXPECT_TRUE(game.is_legal(core::Move(0)));
 }
 
 TEST(Connect4, MakeAndUnmakeRestoreEverything) {
-  Connect4 game = play("4453");
+  Connect4 game = connect4_after("4453");
   const Connect4 before = game;
   for (int column = 0; column < 7; ++column) {
     const core::Move m(static_cast<std::uint16_t>(column));
@@ -109,8 +106,8 @@ TEST(Connect4, MakeAndUnmakeRestoreEverything) {
     EXPECT_EQ(game.hash(), before.hash());
   }
   // Transpositions hash alike: x a1 b1, o c1 d1 in either order.
-  EXPECT_EQ(play("1324").hash(), play("2314").hash());
-  EXPECT_NE(play("1324").hash(), play("1325").hash());
+  EXPECT_EQ(connect4_after("1324").hash(), connect4_after("2314").hash());
+  EXPECT_NE(connect4_after("1324").hash(), connect4_after("1325").hash());
 }
 
 TEST(Connect4, EveryFourThatFitsIsFoundAndNothingLess) {
@@ -171,10 +168,10 @@ TEST(Connect4, WinsInEveryDirectionForBothPlayers) {
   };
   for (const HandMadeWin& win : wins) {
     const std::string_view moves = win.moves;
-    const Connect4 before = play(moves.substr(0, moves.size() - 1));
+    const Connect4 before = connect4_after(moves.substr(0, moves.size() - 1));
     EXPECT_EQ(before.outcome(), core::Outcome::kNone) << moves;
     EXPECT_TRUE(before.winning_line().empty());
-    const Connect4 after = play(moves);
+    const Connect4 after = connect4_after(moves);
     EXPECT_EQ(after.outcome(), win.outcome) << moves;
     EXPECT_EQ(after.winning_line(), win.line) << moves;
     EXPECT_TRUE(legal_moves(after).empty());
@@ -269,7 +266,7 @@ TEST(Connect4, RandomGamesOnEveryBoardSizeAgreeWithAPlainReferee) {
 }
 
 TEST(Connect4, FullBoardWithoutFourIsADraw) {
-  const Connect4 game = play("374625663167726451121117337574342525445326");
+  const Connect4 game = connect4_after("374625663167726451121117337574342525445326");
   EXPECT_EQ(game.outcome(), core::Outcome::kDraw);
   EXPECT_EQ(game.to_fen(), "xxooxox/oxxxoxx/xxoooxo/xoxooox/ooxoxxo/oxxxooo x");
   EXPECT_TRUE(game.winning_line().empty());
@@ -303,10 +300,10 @@ TEST(Connect4, FensOfImpossibleBoardsAreRejectedWithTheReason) {
 }
 
 TEST(Connect4, MoveStringsArePonsNotation) {
-  const Connect4 game = play("4453");
+  const Connect4 game = connect4_after("4453");
   EXPECT_EQ(game.to_fen(), "7/7/7/7/3o3/2oxx2 x");
   EXPECT_EQ(game.moves_played(), 4);
-  EXPECT_EQ(play("").to_fen(), "7/7/7/7/7/7 x");
+  EXPECT_EQ(connect4_after("").to_fen(), "7/7/7/7/7/7 x");
   EXPECT_EQ(error_of(Connect4::from_move_string({}, "4448")),
             "move 4 ('8'): not a column of a 7-wide board (1..7)");
   EXPECT_EQ(error_of(Connect4::from_move_string({}, "4444444")), "move 7 ('4'): column 4 is full");
@@ -389,7 +386,7 @@ TEST(Connect4, PerftOnSmallBoardsCountsFullColumns) {
 }
 
 TEST(Connect4, WinningAndPlayableCellsForTheSolver) {
-  const Connect4 game = play("121212");  // x a1-a3, o b1-b3, x to move
+  const Connect4 game = connect4_after("121212");  // x a1-a3, o b1-b3, x to move
   const std::uint64_t a4 = game.bottom_cell(0) << 3;
   const std::uint64_t b4 = game.bottom_cell(1) << 3;
   EXPECT_EQ(game.winning_cells(game.current()), a4);
@@ -398,16 +395,16 @@ TEST(Connect4, WinningAndPlayableCellsForTheSolver) {
   EXPECT_NE(game.playable_cells() & a4, 0u);
   EXPECT_EQ(game.key(), game.current() + game.mask());
   // An inner gap: x d1 e1 _ g1 needs f1.
-  const Connect4 gap = play("44557");
+  const Connect4 gap = connect4_after("44557");
   EXPECT_EQ(gap.winning_cells(gap.opponent()), gap.bottom_cell(5)) << gap.to_fen();
 }
 
 TEST(Connect4, EvaluationCountsCentreAndOpenWindows) {
   EXPECT_EQ(Connect4().evaluate(), 0);
-  EXPECT_EQ(play("4").evaluate(), -30);  // o to move faces x's centre disc
+  EXPECT_EQ(connect4_after("4").evaluate(), -30);  // o to move faces x's centre disc
   // x a1 b1 c1 against o g1 g2 g3, x to move. x: open three a1-d1, open two b1-e1;
   // o: open three g1-g4, open two g2-g5. Centre: x's discs 0 + 10 + 20, o's 0.
-  const Connect4 game = play("172737");
+  const Connect4 game = connect4_after("172737");
   const std::vector<core::EvalTerm> terms = game.evaluation_terms();
   ASSERT_EQ(terms.size(), 7u);
   const core::Score expected[] = {30, 0, 1000, -1000, 10, -10, 30};
@@ -432,7 +429,7 @@ TEST(Connect4, CentreStepsOnOddAndEvenWidths) {
 }
 
 TEST(Connect4, DiagramNumbersTheColumns) {
-  EXPECT_EQ(play("44").diagram(),
+  EXPECT_EQ(connect4_after("44").diagram(),
             "    . . . . . . .\n"
             "    . . . . . . .\n"
             "    . . . . . . .\n"

@@ -17,35 +17,21 @@
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/games/gomoku/pattern_board.h"
 #include "tests/engine/games/slow_build.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
 
+using test_positions::gomoku_after;
+using test_positions::move_names;
+
 using games::Gomoku;
 using namespace games::gomoku;
-
-// The position after `moves` (names separated by spaces) from the empty board.
-Gomoku after(const std::string& moves, Rule rule = Rule::kFreestyle) {
-  Gomoku game(Gomoku::Variant{15, rule});
-  std::istringstream in(moves);
-  for (std::string name; in >> name;) {
-    auto move = game.parse_move(name);
-    EXPECT_TRUE(move) << name << ": " << (move ? "" : move.error());
-    if (move) game.make_move(*move);
-  }
-  return game;
-}
-
-std::vector<std::string> names(const Gomoku& game, const Gomoku::MoveList& list) {
-  std::vector<std::string> out;
-  for (const core::Move m : list) out.push_back(game.move_to_string(m));
-  return out;
-}
 
 std::vector<std::string> search_move_names(const Gomoku& game) {
   Gomoku::MoveList list;
   game.generate_search_moves(list);
-  return names(game, list);
+  return move_names(game, list);
 }
 
 TEST(GomokuSearchMoves, PatternsAndNearCountsFollowMakeAndUnmake) {
@@ -93,19 +79,19 @@ TEST(GomokuSearchMoves, EmptyBoardPlaysTheCentre) {
 
 TEST(GomokuSearchMoves, OwnFivePointIsTheOnlyMove) {
   // x to move with the open four h8-k8.
-  EXPECT_EQ(search_move_names(after("h8 a1 i8 o15 j8 a15 k8 o1")), (std::vector<std::string>{"g8", "l8"}));
+  EXPECT_EQ(search_move_names(gomoku_after("h8 a1 i8 o15 j8 a15 k8 o1")), (std::vector<std::string>{"g8", "l8"}));
 }
 
 TEST(GomokuSearchMoves, OpponentFivePointsAreTheOnlyMoves) {
-  EXPECT_EQ(search_move_names(after("h8 a1 i8 o15 j8 a15 k8")), (std::vector<std::string>{"g8", "l8"}));
+  EXPECT_EQ(search_move_names(gomoku_after("h8 a1 i8 o15 j8 a15 k8")), (std::vector<std::string>{"g8", "l8"}));
 }
 
 TEST(GomokuSearchMoves, AnOpenThreeIsAnsweredOnItsFourPointsOrWithAFour) {
   // o to move against x's open three h8-j8: the two open-four points and the two
   // points of a broken four.
-  EXPECT_EQ(search_move_names(after("h8 a1 i8 o15 j8")), (std::vector<std::string>{"f8", "g8", "k8", "l8"}));
+  EXPECT_EQ(search_move_names(gomoku_after("h8 a1 i8 o15 j8")), (std::vector<std::string>{"f8", "g8", "k8", "l8"}));
   // o's own fours count as answers too: with a2-a4, o makes a four on a1, a5, a6.
-  EXPECT_EQ(search_move_names(after("h8 a2 i8 a3 n14 a4 j8")),
+  EXPECT_EQ(search_move_names(gomoku_after("h8 a2 i8 a3 n14 a4 j8")),
             (std::vector<std::string>{"a1", "a5", "a6", "f8", "g8", "k8", "l8"}));
 }
 
@@ -113,30 +99,30 @@ TEST(GomokuSearchMoves, AFourThreePointIsAnsweredOnItsLinesOrWithAFour) {
   // x to move: o's h4 makes the four e4-h4 (d4 is x's) and the three h4-h6, a win
   // next move. The answers are h4 and the points near the stones within four steps
   // of it on row 4 and file h; nothing on the far corners' stones.
-  EXPECT_EQ(search_move_names(after("d4 e4 a15 f4 o15 g4 a1 h5 o1 h6")),
+  EXPECT_EQ(search_move_names(gomoku_after("d4 e4 a15 f4 o15 g4 a1 h5 o1 h6")),
             (std::vector<std::string>{"h2", "h3", "h4", "i4", "j4", "h7", "h8"}));
   // With the three b1-d1, x may also make a four: a1, e1 or the broken f1.
-  EXPECT_EQ(search_move_names(after("d4 e4 b1 f4 c1 g4 d1 h5 o15 h6")),
+  EXPECT_EQ(search_move_names(gomoku_after("d4 e4 b1 f4 c1 g4 d1 h5 o15 h6")),
             (std::vector<std::string>{"a1", "e1", "f1", "h2", "h3", "h4", "i4", "j4", "h7", "h8"}));
 }
 
 TEST(GomokuSearchMoves, BlackThreesNarrowWhiteUnderRenjuOnlyWhenBlackMayPlayTheFour) {
   // Black's three h8-j8 under renju: g8 and k8 are open-four points Black may play,
   // so White answers it as under freestyle.
-  EXPECT_EQ(search_move_names(after("h8 a1 i8 o15 j8", Rule::kRenju)),
+  EXPECT_EQ(search_move_names(gomoku_after("h8 a1 i8 o15 j8", Rule::kRenju)),
             (std::vector<std::string>{"f8", "g8", "k8", "l8"}));
   // With g5-g7 and k5-k7 (blocked below by White) both open-four points are also a
   // second four: double fours, forbidden to Black. The three threatens nothing, and
   // White keeps every candidate.
   const std::vector<std::string> free =
-      search_move_names(after("h8 g4 i8 k4 j8 a1 g5 o15 g6 a15 g7 o1 k5 a3 k6 o3 k7", Rule::kRenju));
+      search_move_names(gomoku_after("h8 g4 i8 k4 j8 a1 g5 o15 g6 a15 g7 o1 k5 a3 k6 o3 k7", Rule::kRenju));
   EXPECT_GT(free.size(), 20u);
   EXPECT_NE(std::find(free.begin(), free.end(), "h10"), free.end());
 }
 
 TEST(GomokuEvaluation, SeesWhoseThreatsTheyAre) {
-  const Gomoku x_to_move = after("h8 a1 i8 o15 j8 a15");
-  const Gomoku o_to_move = after("h8 a1 i8 o15 j8");
+  const Gomoku x_to_move = gomoku_after("h8 a1 i8 o15 j8 a15");
+  const Gomoku o_to_move = gomoku_after("h8 a1 i8 o15 j8");
   EXPECT_GT(x_to_move.evaluate(), 0);
   EXPECT_LT(o_to_move.evaluate(), 0);
   // The side to move's open three is worth more than the same three of the opponent.
@@ -150,7 +136,7 @@ TEST(GomokuEvaluation, SeesWhoseThreatsTheyAre) {
 
 TEST(GomokuMoveOrder, MakingAFiveComesFirstThenStoppingOne) {
   // x to move: x has the open three h8-j8 and o the closed four a1-a4.
-  const Gomoku game = after("h8 a1 i8 a2 j8 a3 n14 a4");
+  const Gomoku game = gomoku_after("h8 a1 i8 a2 j8 a3 n14 a4");
   const auto bonus = [&](const char* name) { return game.move_order_bonus(*game.parse_move(name)); };
   EXPECT_GT(bonus("a5"), bonus("g8"));  // stop o's five before making an open four
   EXPECT_GT(bonus("g8"), bonus("f8"));  // an open four before a broken four

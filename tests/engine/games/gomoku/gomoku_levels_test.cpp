@@ -12,9 +12,12 @@
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
 #include "engine/search/search.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
+
+using test_positions::move_names;
 
 using core::Level;
 using core::Move;
@@ -40,17 +43,11 @@ Gomoku board(std::initializer_list<const char*> black, std::initializer_list<con
   return game;
 }
 
-std::vector<std::string> names(const Gomoku& game, const Gomoku::MoveList& moves) {
-  std::vector<std::string> out;
-  for (const Move m : moves) out.push_back(game.move_to_string(m));
-  return out;
-}
-
 void expect_forced(const Gomoku& game, ForcedRule rule, const std::vector<std::string>& points) {
   const auto forced = games::gomoku::forced_moves(game);
   ASSERT_TRUE(forced.has_value()) << game.diagram();
   EXPECT_EQ(forced->rule, rule) << game.diagram();
-  EXPECT_EQ(names(game, forced->points), points) << game.diagram();
+  EXPECT_EQ(move_names(game, forced->points), points) << game.diagram();
   // Every level takes a forced move, whatever its depth.
   core::Rng rng(1);
   for (const Level level : {Level::kEasy, Level::kNormal, Level::kHard}) {
@@ -89,13 +86,13 @@ TEST(GomokuLevels, MakesItsOwnDoubleThreat) {
   const auto forced = games::gomoku::forced_moves(game);
   ASSERT_TRUE(forced.has_value());
   EXPECT_EQ(forced->rule, ForcedRule::kDoubleThreat);
-  const auto points = names(game, forced->points);
+  const auto points = move_names(game, forced->points);
   EXPECT_NE(std::find(points.begin(), points.end(), "j8"), points.end());
   // Under renju the same point is Black's forbidden double-three: not chosen.
   const Gomoku renju = board({"h8", "i8", "j6", "j7"}, {"a1", "c14", "o3", "m1"}, Rule::kRenju);
   const auto renju_forced = games::gomoku::forced_moves(renju);
   if (renju_forced) {
-    const auto renju_points = names(renju, renju_forced->points);
+    const auto renju_points = move_names(renju, renju_forced->points);
     EXPECT_EQ(std::find(renju_points.begin(), renju_points.end(), "j8"), renju_points.end());
   }
 }

@@ -14,27 +14,17 @@
 #include "engine/core/transposition_table.h"
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/search/search.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
 
+using test_positions::after_moves;
+using test_positions::gomoku_from_fen;
+using test_positions::move_names;
+
 using games::Gomoku;
 using namespace games::gomoku;
-
-Gomoku position(const std::string& fen, Rule rule) {
-  auto game = Gomoku::from_fen(Gomoku::Variant{15, rule}, fen);
-  EXPECT_TRUE(game) << fen << ": " << (game ? "" : game.error());
-  return game ? *game : Gomoku(Gomoku::Variant{15, rule});
-}
-
-Gomoku after(Gomoku game, const std::vector<std::string>& moves) {
-  for (const std::string& name : moves) {
-    auto move = game.parse_move(name);
-    EXPECT_TRUE(move) << name;
-    if (move) game.make_move(*move);
-  }
-  return game;
-}
 
 // Black to move: e5 e6 e7 under White's e4 and h5 h6 h7 over White's h4 point up,
 // f8 g8 beside White's d8. e8 is a four (White must take e9), after which h8 makes
@@ -63,25 +53,19 @@ Searched search_position(const Gomoku& game, std::optional<int> depth, std::opti
   return out;
 }
 
-std::vector<std::string> names(const Gomoku& game, const Gomoku::MoveList& list) {
-  std::vector<std::string> out;
-  for (const core::Move m : list) out.push_back(game.move_to_string(m));
-  return out;
-}
-
 TEST(GomokuThreatHooks, FivesToCompleteAndToBlock) {
-  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  const Gomoku game = gomoku_from_fen(kVcfInThree, Rule::kFreestyle);
   EXPECT_FALSE(game.has_winning_move());
   EXPECT_FALSE(game.must_answer());
-  const Gomoku four = after(game, {"e8"});  // White to move against e5-e8
+  const Gomoku four = after_moves(game, {"e8"});  // White to move against e5-e8
   EXPECT_TRUE(four.must_answer());
   EXPECT_FALSE(four.has_winning_move());
-  const Gomoku elsewhere = after(game, {"e8", "a2"});  // White ignored it
+  const Gomoku elsewhere = after_moves(game, {"e8", "a2"});  // White ignored it
   EXPECT_TRUE(elsewhere.has_winning_move());
 }
 
 TEST(GomokuThreatHooks, ANullMovePassesTheTurnAndIsTakenBack) {
-  Gomoku four = after(position(kVcfInThree, Rule::kFreestyle), {"e8"});  // White to block e9
+  Gomoku four = after_moves(gomoku_from_fen(kVcfInThree, Rule::kFreestyle), {"e8"});  // White to block e9
   const std::uint64_t hash = four.hash();
   const std::string fen = four.to_fen();
   four.make_null_move();
@@ -99,38 +83,38 @@ TEST(GomokuThreatHooks, ANullMovePassesTheTurnAndIsTakenBack) {
 }
 
 TEST(GomokuThreatHooks, QuiescenceMovesAreThePlayableFours) {
-  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  const Gomoku game = gomoku_from_fen(kVcfInThree, Rule::kFreestyle);
   Gomoku::MoveList fours;
   game.generate_quiescence_moves(fours);
-  EXPECT_EQ(names(game, fours), (std::vector<std::string>{"e8", "h8", "e9", "h9"}));
+  EXPECT_EQ(move_names(game, fours), (std::vector<std::string>{"e8", "h8", "e9", "h9"}));
   // Facing a four, the side to move has no quiescence moves: it must block.
   Gomoku::MoveList none;
-  after(game, {"e8"}).generate_quiescence_moves(none);
+  after_moves(game, {"e8"}).generate_quiescence_moves(none);
   EXPECT_TRUE(none.empty());
   // Under renju h8 is a double four for Black after e8 e9: forbidden, so no move.
-  const Gomoku renju = after(position(kVcfInThree, Rule::kRenju), {"e8", "e9"});
+  const Gomoku renju = after_moves(gomoku_from_fen(kVcfInThree, Rule::kRenju), {"e8", "e9"});
   Gomoku::MoveList black;
   renju.generate_quiescence_moves(black);
-  for (const std::string& name : names(renju, black)) EXPECT_NE(name, "h8");
+  for (const std::string& name : move_names(renju, black)) EXPECT_NE(name, "h8");
 }
 
 TEST(GomokuThreatHooks, TacticalMovesMakeThreesOrTakeTheOpponentsKeyPoints) {
-  const Gomoku game = position(kVcfInThree, Rule::kFreestyle);
+  const Gomoku game = gomoku_from_fen(kVcfInThree, Rule::kFreestyle);
   EXPECT_TRUE(game.is_tactical(*game.parse_move("e8")));   // a four
   EXPECT_FALSE(game.is_tactical(*game.parse_move("b14")));  // nothing near
 }
 
 TEST(GomokuSelectiveSearch, SeesAVcfPastTheHorizon) {
-  const Searched searched = search_position(position(kVcfInThree, Rule::kFreestyle), 1);
+  const Searched searched = search_position(gomoku_from_fen(kVcfInThree, Rule::kFreestyle), 1);
   EXPECT_EQ(searched.result.score, core::win_in(5));
   EXPECT_EQ(searched.result.depth, 1);
-  EXPECT_EQ(position(kVcfInThree, Rule::kFreestyle).move_to_string(searched.result.best_move), "e8");
+  EXPECT_EQ(gomoku_from_fen(kVcfInThree, Rule::kFreestyle).move_to_string(searched.result.best_move), "e8");
 }
 
 TEST(GomokuSelectiveSearch, RenjuLinesNeverHoldAForbiddenPoint) {
   // After e8 e9 the double four h8 is forbidden to Black; whatever the search
   // finds, every line it reports replays legally.
-  const Gomoku game = after(position(kVcfInThree, Rule::kRenju), {"e8", "e9"});
+  const Gomoku game = after_moves(gomoku_from_fen(kVcfInThree, Rule::kRenju), {"e8", "e9"});
   for (const int depth : {1, 2, 3, 4}) {
     const Searched searched = search_position(game, depth);
     EXPECT_NE(game.move_to_string(searched.result.best_move), "h8");
@@ -144,7 +128,7 @@ TEST(GomokuSelectiveSearch, RenjuLinesNeverHoldAForbiddenPoint) {
 }
 
 TEST(GomokuSelectiveSearch, ANodeLimitedSearchRepeatsExactly) {
-  const Gomoku game = after(Gomoku(Gomoku::Variant{15, Rule::kRenju}), {"h8", "i9", "g9", "i7"});
+  const Gomoku game = after_moves(Gomoku(Gomoku::Variant{15, Rule::kRenju}), {"h8", "i9", "g9", "i7"});
   const Searched first = search_position(game, std::nullopt, 30000);
   const Searched second = search_position(game, std::nullopt, 30000);
   EXPECT_EQ(first.result.best_move, second.result.best_move);
@@ -156,7 +140,7 @@ TEST(GomokuSelectiveSearch, ANodeLimitedSearchRepeatsExactly) {
 TEST(GomokuSelectiveSearch, NoBudgetPlaysTheBestOrderedMoveNotTheFirstPoint) {
   // White to move against Black's two h8 i8: the points beside it stop a three,
   // while the first candidate in board order (b1, by White's a1) does nothing.
-  const Gomoku game = after(Gomoku(), {"h8", "a1", "i8"});
+  const Gomoku game = after_moves(Gomoku(), {"h8", "a1", "i8"});
   const Searched none = search_position(game, std::nullopt, 0);
   EXPECT_EQ(none.result.nodes, 0u);
   const std::string move = game.move_to_string(none.result.best_move);

@@ -21,19 +21,16 @@
 #include "engine/search/search.h"
 #include "tests/engine/games/gomoku/pattern_board_walk.h"
 #include "tests/engine/games/slow_build.h"
+#include "tests/support/positions.h"
 #include "tools/gomoku_mate/mate_problem.h"
 
 namespace narabe {
 namespace {
 
+using test_positions::gomoku_from_fen;
+
 using games::Gomoku;
 using namespace games::gomoku;
-
-Gomoku position(const std::string& fen, Rule rule, int size = 15) {
-  auto game = Gomoku::from_fen(Gomoku::Variant{size, rule}, fen);
-  EXPECT_TRUE(game) << fen << ": " << (game ? "" : game.error());
-  return game ? *game : Gomoku(Gomoku::Variant{size, rule});
-}
 
 void expect_same_patterns(const PatternBoard& kept, Rule rule, int size) {
   const PatternBoard fresh(kept.cells(), rule);
@@ -97,7 +94,7 @@ TEST(GomokuPatterns, ShapesAgreeWithTheRulesLineReading) {
 
 TEST(GomokuPatterns, OpenThreeFourAndOverlineShapes) {
   // Black x at d8, e8, f8 on row 8 of 15x15; White o at j8 (and two far away).
-  const Gomoku game = position("o14/15/15/15/15/15/15/3xxx3o5/15/15/15/15/15/15/o14 x", Rule::kRenju);
+  const Gomoku game = gomoku_from_fen("o14/15/15/15/15/15/15/3xxx3o5/15/15/15/15/15/15/o14 x", Rule::kRenju);
   const PatternBoard board(game.cells(), Rule::kRenju);
   const int c8 = game.cell_from_name("c8"), h8 = game.cell_from_name("h8"), b8 = game.cell_from_name("b8");
   EXPECT_EQ(board.shape(c8, 0, kBlack), kFlexFour);  // .xxxx. from b8 to g8
@@ -107,7 +104,7 @@ TEST(GomokuPatterns, OpenThreeFourAndOverlineShapes) {
   EXPECT_EQ(board.shape(game.cell_from_name("d7"), 0, kBlack), kNone);
 
   // Six in a row is Black's overline under renju, a five for White and in freestyle.
-  const Gomoku six = position("o1o1o1o1o6/15/15/15/15/15/15/2xx1xxx7/15/15/15/15/15/15/15 x", Rule::kRenju);
+  const Gomoku six = gomoku_from_fen("o1o1o1o1o6/15/15/15/15/15/15/2xx1xxx7/15/15/15/15/15/15/15 x", Rule::kRenju);
   const int e8 = six.cell_from_name("e8");
   EXPECT_EQ(PatternBoard(six.cells(), Rule::kRenju).shape(e8, 0, kBlack), kOverline);
   EXPECT_EQ(PatternBoard(six.cells(), Rule::kFreestyle).shape(e8, 0, kBlack), kFive);
@@ -196,13 +193,13 @@ TEST(GomokuThreatSolver, OpenThreeWinsUnderEveryRuleAndNothingWinsAtTheStart) {
   // Black d8 e8 f8 open, White scattered far away, Black to move: an open four
   // (c8 or g8) and a five: two Black moves, whatever the rule.
   for (const Rule rule : kAllRules) {
-    const Gomoku game = position("o14/15/15/15/15/15/15/3xxx9/15/15/15/15/15/15/o13o x", rule);
+    const Gomoku game = gomoku_from_fen("o14/15/15/15/15/15/15/3xxx9/15/15/15/15/15/15/o13o x", rule);
     ThreatSolver solver(4);
     const ThreatResult vcf = solver.solve(game, ThreatMode::kVcf, 10);
     ASSERT_TRUE(vcf.proven) << rule_name(rule);
     EXPECT_EQ(vcf.attacker_moves, 2) << rule_name(rule);
     // White to move against that three must block (no win of its own).
-    const Gomoku defend = position("o14/15/15/15/15/15/15/3xxx9/15/15/15/15/15/15/o14 o", rule);
+    const Gomoku defend = gomoku_from_fen("o14/15/15/15/15/15/15/3xxx9/15/15/15/15/15/15/o14 o", rule);
     EXPECT_FALSE(solver.solve(defend, ThreatMode::kVct, 6).proven) << rule_name(rule);
     EXPECT_FALSE(solver.solve(Gomoku(Gomoku::Variant{15, rule}), ThreatMode::kVct, 6).proven);
   }
@@ -232,7 +229,7 @@ search::SearchResult search_at_max(const Gomoku& game, std::uint64_t nodes, std:
 
 TEST(GomokuThreatSolver, LevelMaxReportsAProvenWinAsMate) {
   // quintet-test_vct_black as a game position (equal stone counts, Black to move).
-  const Gomoku game = position("15/15/15/15/8o6/7x7/7xox5/6ox1o5/7ox6/15/15/15/15/15/15 x", Rule::kRenju);
+  const Gomoku game = gomoku_from_fen("15/15/15/15/8o6/7x7/7xox5/6ox1o5/7ox6/15/15/15/15/15/15 x", Rule::kRenju);
   std::vector<search::LineReport> lines;
   const search::SearchResult result = search_at_max(game, 4'000'000, lines);
   ASSERT_TRUE(core::is_win(result.score));
@@ -249,7 +246,7 @@ TEST(GomokuThreatSolver, LevelMaxReportsAProvenWinAsMate) {
 }
 
 TEST(GomokuThreatSolver, LevelMaxWithoutAWinSearchesOnAndStillMoves) {
-  const Gomoku game = position("15/15/15/15/15/15/7o7/7x7/8x6/15/15/15/15/15/15 o", Rule::kRenju);
+  const Gomoku game = gomoku_from_fen("15/15/15/15/15/15/7o7/7x7/8x6/15/15/15/15/15/15 o", Rule::kRenju);
   std::vector<search::LineReport> lines;
   const search::SearchResult result = search_at_max(game, 20'000, lines);
   EXPECT_TRUE(game.is_legal(result.best_move));

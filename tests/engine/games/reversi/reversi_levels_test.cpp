@@ -11,17 +11,14 @@
 
 #include "engine/core/transposition_table.h"
 #include "engine/search/level_play.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
 
-using games::Reversi;
+using test_positions::reversi_from_fen;
 
-Reversi load(const std::string& fen) {
-  auto game = Reversi::from_fen({}, fen);
-  EXPECT_TRUE(game.ok()) << fen << ": " << (game.ok() ? "" : game.error());
-  return game.ok() ? *game : Reversi();
-}
+using games::Reversi;
 
 std::string choose(const Reversi& game, core::Level level, std::uint64_t seed) {
   core::Rng rng(seed);
@@ -64,8 +61,8 @@ TEST(ReversiLevels, NormalAndHardTakeACorner) {
   // Contested corners: x can take a1 (flanking b1 against c1), but if it does not, o
   // takes a1 itself (flanking b2 against c3); the same at h8 along column h and the
   // diagonal g7-f6. Both levels take the corner.
-  const Reversi a1 = load("1ox5/1x6/2o5/3ox3/3xo3/8/8/8 x");
-  const Reversi h8 = load("8/8/8/3ox3/3xo3/5o1x/6xo/8 x");
+  const Reversi a1 = reversi_from_fen("1ox5/1x6/2o5/3ox3/3xo3/8/8/8 x");
+  const Reversi h8 = reversi_from_fen("8/8/8/3ox3/3xo3/5o1x/6xo/8 x");
   for (const core::Level level : {core::Level::kNormal, core::Level::kHard}) {
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       EXPECT_EQ(choose(a1, level, seed), "a1") << core::level_name(level);
@@ -75,11 +72,11 @@ TEST(ReversiLevels, NormalAndHardTakeACorner) {
   // Uncontested, normal (2 plies) takes the corner at once. Hard (3 plies) sees that
   // it can still take it with its next move, so it may play another move first: a
   // corner taken now and one taken later score alike within its horizon.
-  EXPECT_EQ(choose(load("1ox5/8/8/3ox3/3xo3/8/8/8 x"), core::Level::kNormal, 1), "a1");
-  EXPECT_EQ(choose(load("8/8/8/3ox3/3xo3/7x/7o/8 x"), core::Level::kNormal, 1), "h8");
+  EXPECT_EQ(choose(reversi_from_fen("1ox5/8/8/3ox3/3xo3/8/8/8 x"), core::Level::kNormal, 1), "a1");
+  EXPECT_EQ(choose(reversi_from_fen("8/8/8/3ox3/3xo3/7x/7o/8 x"), core::Level::kNormal, 1), "h8");
   // Taking a corner by flipping the X-square next to it (b2, then owned beside a
   // taken corner, no longer counts against the taker).
-  EXPECT_EQ(choose(load("8/1o3x2/1oo1x3/1oooxx2/2oxxx2/3x1o2/8/8 x"), core::Level::kNormal, 1), "a1");
+  EXPECT_EQ(choose(reversi_from_fen("8/1o3x2/1oo1x3/1oooxx2/2oxxx2/3x1o2/8/8 x"), core::Level::kNormal, 1), "a1");
 }
 
 TEST(ReversiLevels, CornersAtTheFirstChanceInRandomGames) {
@@ -115,7 +112,7 @@ TEST(ReversiLevels, CornersAtTheFirstChanceInRandomGames) {
 TEST(ReversiLevels, NormalAndHardAvoidAnXSquare) {
   // x may play b2 (flanking c3 against d4), but then o takes a1 along the diagonal
   // b2-c3-d4 to its e5; both levels see the reply.
-  const Reversi game = load("8/8/2o5/3xx3/3xo3/8/8/8 x");
+  const Reversi game = reversi_from_fen("8/8/2o5/3xx3/3xo3/8/8/8 x");
   ASSERT_TRUE(game.parse_move("b2").ok());
   for (const core::Level level : {core::Level::kNormal, core::Level::kHard}) {
     const Reversi::MoveList best = games::reversi::best_moves(game, games::reversi::level_depth(level));
@@ -125,8 +122,8 @@ TEST(ReversiLevels, NormalAndHardAvoidAnXSquare) {
 }
 
 TEST(ReversiLevels, PassAndGameOver) {
-  const Reversi must_pass = load("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
-  const Reversi over = load("8/8/8/3oo3/3oo3/8/8/8 x");
+  const Reversi must_pass = reversi_from_fen("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
+  const Reversi over = reversi_from_fen("8/8/8/3oo3/3oo3/8/8/8 x");
   for (const core::Level level : {core::Level::kEasy, core::Level::kNormal, core::Level::kHard}) {
     EXPECT_EQ(choose(must_pass, level, 1), "pass");
     EXPECT_EQ(choose(over, level, 1), "(none)");
@@ -136,7 +133,7 @@ TEST(ReversiLevels, PassAndGameOver) {
 TEST(ReversiLevels, TheGenericLevelPlayFindsThem) {
   // choose_casual_move must call Reversi's casual_move (found by ADL), not search.
   core::TranspositionTable table(1);
-  const Reversi game = load("1ox5/8/8/3ox3/3xo3/8/8/8 x");
+  const Reversi game = reversi_from_fen("1ox5/8/8/3ox3/3xo3/8/8/8 x");
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     core::Rng a(seed);
     core::Rng b(seed);

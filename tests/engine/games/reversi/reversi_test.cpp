@@ -20,9 +20,14 @@
 #include "engine/core/rng.h"
 #include "engine/games/reversi/bit_count.h"
 #include "tests/address_sanitizer.h"
+#include "tests/support/positions.h"
+#include "tests/support/text.h"
 
 namespace narabe {
 namespace {
+
+using test_positions::reversi_from_fen;
+using test_text::contains;
 
 using games::Reversi;
 
@@ -47,12 +52,6 @@ std::string fen_of(const std::map<std::string, char>& cells, char side) {
   return fen + ' ' + side;
 }
 
-Reversi load(const std::string& fen) {
-  auto game = Reversi::from_fen({}, fen);
-  EXPECT_TRUE(game.ok()) << fen << ": " << (game.ok() ? "" : game.error());
-  return game.ok() ? *game : Reversi();
-}
-
 std::vector<std::string> legal_moves(const Reversi& game) {
   Reversi::MoveList moves;
   game.generate_moves(moves);
@@ -72,9 +71,6 @@ std::string move_error(const Reversi& game, std::string_view text) {
   return move.ok() ? "(accepted)" : move.error();
 }
 
-bool contains(const std::string& text, std::string_view part) {
-  return text.find(part) != std::string::npos;
-}
 
 // ---- start and notation ----
 
@@ -121,9 +117,9 @@ TEST(Reversi, MoveErrorsGiveTheReason) {
   EXPECT_TRUE(contains(move_error(start, "d6"), "flips no disc")) << move_error(start, "d6");
   EXPECT_TRUE(contains(move_error(start, "a1"), "flips no disc"));
   EXPECT_TRUE(contains(move_error(start, "pass"), "can place a disc")) << move_error(start, "pass");
-  const Reversi must_pass = load("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
+  const Reversi must_pass = reversi_from_fen("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
   EXPECT_TRUE(contains(move_error(must_pass, "a1"), "must pass")) << move_error(must_pass, "a1");
-  const Reversi over = load("8/8/8/3oo3/3oo3/8/8/8 x");
+  const Reversi over = reversi_from_fen("8/8/8/3oo3/3oo3/8/8/8 x");
   EXPECT_TRUE(contains(move_error(over, "pass"), "game is over"));
   EXPECT_TRUE(contains(move_error(over, "c3"), "game is over"));
   EXPECT_TRUE(contains(move_error(over, "zz"), "not a reversi cell"));
@@ -140,7 +136,7 @@ TEST(Reversi, DiagramNumbersRanksFromTheTop) {
 
 TEST(Reversi, FlipsInAllEightDirections) {
   // x plays c3; every direction holds a closed run of o (two of them longer than one).
-  const Reversi game = load(fen_of({{"b3", 'o'}, {"a3", 'x'},                // west
+  const Reversi game = reversi_from_fen(fen_of({{"b3", 'o'}, {"a3", 'x'},                // west
                                     {"d3", 'o'}, {"e3", 'o'}, {"f3", 'x'},   // east
                                     {"c2", 'o'}, {"c1", 'x'},                // north
                                     {"c4", 'o'}, {"c5", 'o'}, {"c6", 'x'},   // south
@@ -179,7 +175,7 @@ TEST(Reversi, EachDirectionAlone) {
     std::map<std::string, char> board = {{"d4", 'o'}, {"e4", 'o'}, {"d5", 'o'}, {"e5", 'o'}};
     for (const char* cell : line.run) board[cell] = 'o';
     board[line.closer] = 'x';
-    const Reversi game = load(fen_of(board, 'x'));
+    const Reversi game = reversi_from_fen(fen_of(board, 'x'));
     auto move = game.parse_move(line.move);
     ASSERT_TRUE(move.ok()) << line.move << ": " << move.error();
     std::uint64_t run = 0;
@@ -190,14 +186,14 @@ TEST(Reversi, EachDirectionAlone) {
 
 TEST(Reversi, NoFlipAcrossTheBoardEdge) {
   // x on h3 would see a4 (o) and b4 (x) "next" to it if a shift wrapped rows.
-  const Reversi game = load(fen_of({{"a4", 'o'}, {"b4", 'x'}, {"d4", 'x'}, {"e4", 'x'},
+  const Reversi game = reversi_from_fen(fen_of({{"a4", 'o'}, {"b4", 'x'}, {"d4", 'x'}, {"e4", 'x'},
                                     {"d5", 'x'}, {"e5", 'x'}, {"a5", 'o'}, {"b6", 'x'}},
                                    'x'));
   EXPECT_EQ(game.legal_cells() & cells({"h3", "h4", "h5"}), 0u);
   EXPECT_EQ(Reversi::flips(2 * 8 + 7, game.player(), game.opponent()), 0u);  // h3
   // A run with no own disc at its far end (e6 d6 from f6, then the empty c6) flips
   // nothing; the closed diagonal e5 d4 (to x on c3) does.
-  const Reversi open = load(fen_of({{"c3", 'x'}, {"d4", 'o'}, {"e5", 'o'}, {"e4", 'o'}, {"d5", 'o'},
+  const Reversi open = reversi_from_fen(fen_of({{"c3", 'x'}, {"d4", 'o'}, {"e5", 'o'}, {"e4", 'o'}, {"d5", 'o'},
                                     {"e6", 'o'}, {"d6", 'o'}},
                                    'x'));
   EXPECT_EQ(Reversi::flips(5 * 8 + 5, open.player(), open.opponent()), cells({"e5", "d4"}));  // f6
@@ -206,7 +202,7 @@ TEST(Reversi, NoFlipAcrossTheBoardEdge) {
 // ---- passes and the end ----
 
 TEST(Reversi, APassIsTheOnlyMoveWhenNoDiscCanBePlaced) {
-  Reversi game = load("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
+  Reversi game = reversi_from_fen("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
   EXPECT_EQ(game.legal_cells(), 0u);
   EXPECT_EQ(legal_moves(game), (std::vector<std::string>{"pass"}));
   EXPECT_TRUE(game.is_legal(Reversi::kPass));
@@ -229,23 +225,23 @@ TEST(Reversi, APassIsTheOnlyMoveWhenNoDiscCanBePlaced) {
 }
 
 TEST(Reversi, TheGameEndsWhenNeitherSideCanMove) {
-  const Reversi wiped = load("8/8/8/3oo3/3oo3/8/8/8 x");  // x has no disc left
+  const Reversi wiped = reversi_from_fen("8/8/8/3oo3/3oo3/8/8/8 x");  // x has no disc left
   EXPECT_EQ(wiped.outcome(), core::Outcome::kSecondWins);
   EXPECT_TRUE(legal_moves(wiped).empty());
   EXPECT_FALSE(wiped.is_legal(Reversi::kPass));
   EXPECT_EQ(wiped.max_remaining_plies(), 0);
   EXPECT_TRUE(wiped.winning_line().empty());
   // Empty cells count for nobody: 13 x to 0 with 51 empty is a win for x.
-  const Reversi empties = load("x7/1xx5/2xx4/2xxx3/2xxxx2/1x2x1x1/5x2/6x1 o");
+  const Reversi empties = reversi_from_fen("x7/1xx5/2xx4/2xxx3/2xxxx2/1x2x1x1/5x2/6x1 o");
   EXPECT_EQ(empties.outcome(), core::Outcome::kFirstWins);
   const Reversi full_draw =
-      load("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/oooooooo/oooooooo/oooooooo/oooooooo o");
+      reversi_from_fen("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/oooooooo/oooooooo/oooooooo/oooooooo o");
   EXPECT_EQ(full_draw.outcome(), core::Outcome::kDraw);
   const Reversi full_o =
-      load("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxo/oooooooo/oooooooo/oooooooo/oooooooo x");
+      reversi_from_fen("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxo/oooooooo/oooooooo/oooooooo/oooooooo x");
   EXPECT_EQ(full_o.outcome(), core::Outcome::kSecondWins);
   // Neither can flank anything although cells are empty.
-  EXPECT_EQ(load("o6x/8/8/3xx3/3xx3/8/8/x6o o").outcome(), core::Outcome::kFirstWins);
+  EXPECT_EQ(reversi_from_fen("o6x/8/8/3xx3/3xx3/8/8/x6o o").outcome(), core::Outcome::kFirstWins);
 }
 
 TEST(Reversi, RandomGamesEndByTheCount) {
@@ -299,7 +295,7 @@ TEST(Reversi, FenRoundTripsThroughAGame) {
     ASSERT_TRUE(m.ok()) << move << ": " << m.error();
     game.make_move(*m);
   }
-  const Reversi reloaded = load(game.to_fen());
+  const Reversi reloaded = reversi_from_fen(game.to_fen());
   EXPECT_EQ(reloaded.to_fen(), game.to_fen());
   EXPECT_EQ(reloaded.hash(), game.hash());
   EXPECT_EQ(legal_moves(reloaded), legal_moves(game));
@@ -359,7 +355,7 @@ TEST(ReversiObf, EveryFfoPositionLoadsWithItsListedMovesLegal) {
     std::sort(listed.begin(), listed.end());
     std::sort(legal.begin(), legal.end());
     EXPECT_EQ(listed, legal);
-    EXPECT_EQ(load(game->to_fen()).hash(), game->hash());
+    EXPECT_EQ(reversi_from_fen(game->to_fen()).hash(), game->hash());
   }
 }
 
@@ -427,13 +423,13 @@ TEST(ReversiPerft, MatchesPerftTsv) {
 
 TEST(ReversiPerft, PassesAndEndedGamesCount) {
   // o must pass: the pass is one ply, then x's moves.
-  Reversi game = load("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
+  Reversi game = reversi_from_fen("4oxxx/4o1x1/2o1oxox/1oooo1o1/3oooo1/2o5/8/8 o");
   EXPECT_EQ(core::perft(game, 1), 1u);
   Reversi after = game;
   after.make_move(Reversi::kPass);
   EXPECT_EQ(core::perft(game, 2), static_cast<std::uint64_t>(std::popcount(after.legal_cells())));
   // A finished game is one leaf at any depth.
-  Reversi over = load("8/8/8/3oo3/3oo3/8/8/8 x");
+  Reversi over = reversi_from_fen("8/8/8/3oo3/3oo3/8/8/8 x");
   EXPECT_EQ(core::perft(over, 1), 1u);
   EXPECT_EQ(core::perft(over, 5), 1u);
 }
@@ -463,10 +459,10 @@ TEST(Reversi, SimpleEvaluationLikesCornersAndHatesXSquares) {
   const std::string corner = fen_of({{"a1", 'x'}, {"d4", 'o'}, {"e4", 'x'}, {"d5", 'x'}, {"e5", 'o'}}, 'x');
   const std::string x_square = fen_of({{"b2", 'x'}, {"d4", 'o'}, {"e4", 'x'}, {"d5", 'x'}, {"e5", 'o'}}, 'x');
   const std::string plain = fen_of({{"c6", 'x'}, {"d4", 'o'}, {"e4", 'x'}, {"d5", 'x'}, {"e5", 'o'}}, 'x');
-  EXPECT_GT(load(corner).simple_evaluate(), load(plain).simple_evaluate());
-  EXPECT_LT(load(x_square).simple_evaluate(), load(plain).simple_evaluate());
+  EXPECT_GT(reversi_from_fen(corner).simple_evaluate(), reversi_from_fen(plain).simple_evaluate());
+  EXPECT_LT(reversi_from_fen(x_square).simple_evaluate(), reversi_from_fen(plain).simple_evaluate());
   // Near the end the disc count weighs in: a full-ish board is worth its margin.
-  const Reversi late = load("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxooooo/oooooooo/oooooooo/ooooo2o x");
+  const Reversi late = reversi_from_fen("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxooooo/oooooooo/oooooooo/ooooo2o x");
   EXPECT_GT(late.simple_evaluate(), 0);
 }
 
