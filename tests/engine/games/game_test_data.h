@@ -12,7 +12,7 @@
 #include "engine/games/reversi/reversi.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
-namespace narabe::testing {
+namespace narabe::test_games {
 
 template <class G>
 struct GameTestData;
@@ -164,4 +164,4 @@ struct GameTestData<games::Reversi> {
   }
 };
 
-}  // namespace narabe::testing
+}  // namespace narabe::test_games

@@ -13,7 +13,7 @@
 namespace narabe {
 namespace {
 
-using testing::GameTestData;
+using test_games::GameTestData;
 
 template <class G>
 class GameTypedTest : public ::testing::Test {};

@@ -147,9 +147,9 @@ TEST(ParallelSearch, SharedTableKeepsEveryTicTacToeValueExact) {
   search::SearchOptions options;
   options.threads = 3;
   core::StopSignal stop;
-  testing::TicTacToeOracle oracle;
+  test_games::TicTacToeOracle oracle;
   int searched = 0;
-  for (const games::TicTacToe& position : testing::TicTacToeOracle::reachable_positions()) {
+  for (const games::TicTacToe& position : test_games::TicTacToeOracle::reachable_positions()) {
     if (core::is_over(position.outcome()) || ++searched % 7 != 0) continue;
     const search::SearchResult result = search.run(position, {}, options, {}, stop);
     ASSERT_EQ(result.score, oracle.value(position)) << position.to_fen();
@@ -192,7 +192,7 @@ TEST(ParallelSearch, ReversiSplitPointsKeepEveryEndgameValue) {
 }
 
 TEST(ParallelSearch, MultiPvWithThreadsScoresEveryRootMove) {
-  testing::TicTacToeOracle oracle;
+  test_games::TicTacToeOracle oracle;
   const games::TicTacToe start;
   const ThreadedRun ran = run_threads(start, {}, 2, /*exact=*/true, /*multipv=*/9);
   ASSERT_GE(ran.lines.size(), 9u);

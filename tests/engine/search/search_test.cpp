@@ -14,7 +14,7 @@ namespace narabe {
 namespace {
 
 using games::TicTacToe;
-using testing::TicTacToeOracle;
+using test_games::TicTacToeOracle;
 
 TicTacToe from_fen(const char* fen) {
   auto game = TicTacToe::from_fen({}, fen);

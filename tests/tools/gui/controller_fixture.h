@@ -6,7 +6,7 @@
 #include "tools/gui/app/controller.h"
 #include "tools/gui/app/sound_sink.h"
 
-namespace narabe::gui::testing {
+namespace narabe::gui::test_fakes {
 
 struct ControllerWithFakes {
   explicit ControllerWithFakes(Settings settings = {}) : controller(settings, engine, sound) {}
@@ -15,4 +15,4 @@ struct ControllerWithFakes {
   Controller controller;
 };
 
-}  // namespace narabe::gui::testing
+}  // namespace narabe::gui::test_fakes

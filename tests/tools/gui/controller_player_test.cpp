@@ -14,7 +14,7 @@
 namespace narabe::gui {
 namespace {
 
-using testing::FakeEngineLink;
+using test_fakes::FakeEngineLink;
 
 struct Player {
   explicit Player(Settings settings) : controller(settings, engine, sound) { controller.handle({CommandKind::kStart}, 0); }

@@ -12,7 +12,7 @@
 namespace narabe::gui {
 namespace {
 
-using testing::FakeEngineLink;
+using test_fakes::FakeEngineLink;
 
 // Past any animation.
 constexpr double kLater = 5.0;

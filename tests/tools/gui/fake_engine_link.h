@@ -8,7 +8,7 @@
 
 #include "tools/gui/app/engine_link.h"
 
-namespace narabe::gui::testing {
+namespace narabe::gui::test_fakes {
 
 class FakeEngineLink final : public EngineLink {
  public:
@@ -50,4 +50,4 @@ class FakeEngineLink final : public EngineLink {
   int cancels = 0;
 };
 
-}  // namespace narabe::gui::testing
+}  // namespace narabe::gui::test_fakes

@@ -109,7 +109,7 @@ TEST(FileChooser, TheControllerGivesItTheKeysAndKeepsTheGame) {
   Settings s;
   s.game = GameKind::kTicTacToe;
   s.mode = Mode::kTwoPeople;
-  testing::ControllerWithFakes f(s);
+  test_fakes::ControllerWithFakes f(s);
   Controller& c = f.controller;
   c.handle({CommandKind::kStart}, 0);
   c.open_chooser(std::vector<SavedGameFile>(3));
@@ -131,7 +131,7 @@ TEST(FileChooser, TheControllerGivesItTheKeysAndKeepsTheGame) {
 }
 
 TEST(FileChooser, EnterOnTheStartScreensSavedGameRowStartsNothing) {
-  testing::ControllerWithFakes f;
+  test_fakes::ControllerWithFakes f;
   Controller& c = f.controller;
   c.handle({CommandKind::kCursor, 0, -1}, 0);  // up from Start: the saved game's row
   ASSERT_EQ(c.start_selection(), StartRow::kLoad);

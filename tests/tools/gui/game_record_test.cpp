@@ -89,7 +89,7 @@ TEST(GameRecord, ReadsWhatNBoardAndRenLibWriteAndRefusesTheRest) {
 TEST(GameRecord, ALoadedGameStepsBackAndForwardAndPlaysOn) {
   Settings s;
   s.mode = Mode::kPersonVsEngine;
-  testing::ControllerWithFakes f(s);
+  test_fakes::ControllerWithFakes f(s);
   Controller& c = f.controller;
   EXPECT_NE(c.load_game({GameKind::kTicTacToe, GomokuRule::kFreestyle, {"b2", "b2"}, {}, kStandardGomokuSize}, 0), "")
       << "illegal: taken";
@@ -115,7 +115,7 @@ TEST(GameRecord, AGameThatDoesNotLoadKeepsTheOneOnTheBoard) {
   s.game = GameKind::kConnect4;
   s.mode = Mode::kPersonVsEngine;
   s.level = Level::kMax;
-  testing::ControllerWithFakes f(s);
+  test_fakes::ControllerWithFakes f(s);
   Controller& c = f.controller;
   c.handle({CommandKind::kStart}, 0);
   c.handle({CommandKind::kDropColumn, 3}, 0);
@@ -136,7 +136,7 @@ TEST(GameRecord, AGameThatDoesNotLoadKeepsTheOneOnTheBoard) {
 }
 
 TEST(GameRecord, LoadsAnotherReversiStartAndA9x9GomokuBoard) {
-  testing::ControllerWithFakes f;
+  test_fakes::ControllerWithFakes f;
   Controller& c = f.controller;
   const auto reversi = parse_record(
       "(;GM[Othello]TY[8]BO[8 ---------------------------O*------**-------*------------------- O]W[F4]B[E3];)");
@@ -168,7 +168,7 @@ TEST(GameRecord, LoadsAnotherReversiStartAndA9x9GomokuBoard) {
 }
 
 TEST(GameRecord, AnEngineSearchOfALoadedStartSendsItsFen) {
-  testing::ControllerWithFakes f;
+  test_fakes::ControllerWithFakes f;
   Controller& c = f.controller;
   GameRecord record;
   record.game = GameKind::kReversi;

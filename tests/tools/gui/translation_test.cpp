@@ -62,7 +62,7 @@ TEST(Translation, TheControllerSpeaksJapanese) {
   Settings s;
   s.game = GameKind::kReversi;
   s.language = Language::kJapanese;
-  testing::FakeEngineLink engine;
+  test_fakes::FakeEngineLink engine;
   RecordingSoundSink sound;
   Controller c(s, engine, sound);
   c.handle({CommandKind::kStart}, 0);

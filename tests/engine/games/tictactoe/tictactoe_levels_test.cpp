@@ -18,7 +18,7 @@ namespace narabe {
 namespace {
 
 using games::TicTacToe;
-using testing::TicTacToeOracle;
+using test_games::TicTacToeOracle;
 
 core::Move max_level_move(const TicTacToe& game, core::TranspositionTable& table) {
   search::Search<TicTacToe> search(table);

@@ -11,7 +11,7 @@
 #include "engine/core/score.h"
 #include "engine/games/tictactoe/tictactoe.h"
 
-namespace narabe::testing {
+namespace narabe::test_games {
 
 class TicTacToeOracle {
  public:
@@ -83,4 +83,4 @@ class TicTacToeOracle {
   std::unordered_map<std::uint32_t, core::Score> memo_;
 };
 
-}  // namespace narabe::testing
+}  // namespace narabe::test_games
