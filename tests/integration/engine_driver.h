@@ -21,6 +21,7 @@
 
 #include "protocol/client/engine_messages.h"
 #include "protocol/client/engine_process.h"
+#include "tests/support/text.h"
 
 namespace narabe::integration {
 
@@ -50,9 +51,7 @@ inline std::optional<std::pair<int, int>> gomocup_point(std::string_view text, i
   }
 }
 
-inline bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
+using test_text::starts_with;
 
 // A line made printable for failure messages.
 inline std::string printable(std::string_view bytes, std::size_t max_length = 120) {

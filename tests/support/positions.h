@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,10 +26,10 @@ G expect_parsed(const core::Expected<G>& parsed, std::string_view text, G fallba
   return parsed.ok() ? *parsed : fallback;
 }
 
-// `game` after the moves named, in order.
-template <class G>
-G after_moves(G game, const std::vector<std::string>& moves) {
-  for (const std::string& name : moves) {
+// `game` after the moves named, in order (any range of names, or a braced list).
+template <class G, class Names = std::initializer_list<std::string_view>>
+G after_moves(G game, const Names& moves) {
+  for (const auto& name : moves) {
     auto move = game.parse_move(name);
     EXPECT_TRUE(move.ok()) << name << ": " << (move.ok() ? "" : move.error());
     if (!move.ok()) break;

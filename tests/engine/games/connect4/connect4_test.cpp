@@ -26,9 +26,7 @@ using Variant = Connect4::Variant;
 std::vector<std::string> legal_moves(const Connect4& game) {
   Connect4::MoveList moves;
   game.generate_moves(moves);
-  std::vector<std::string> names;
-  for (core::Move m : moves) names.push_back(game.move_to_string(m));
-  return names;
+  return test_positions::move_names(game, moves);
 }
 
 std::string error_of(const core::Expected<Connect4>& game) {

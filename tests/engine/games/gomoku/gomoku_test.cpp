@@ -8,6 +8,7 @@
 
 #include "engine/core/perft.h"
 #include "engine/core/rng.h"
+#include "tests/support/positions.h"
 
 namespace narabe {
 namespace {
@@ -18,14 +19,7 @@ using games::Gomoku;
 using games::gomoku::Rule;
 
 Gomoku play(const Gomoku::Variant& variant, std::initializer_list<const char*> moves) {
-  Gomoku game(variant);
-  for (const char* text : moves) {
-    auto m = game.parse_move(text);
-    EXPECT_TRUE(m.ok()) << text << ": " << (m.ok() ? "" : m.error());
-    if (!m.ok()) break;
-    game.make_move(*m);
-  }
-  return game;
+  return test_positions::after_moves(Gomoku(variant), moves);
 }
 
 TEST(Gomoku, VariantsParseAndDescribe) {

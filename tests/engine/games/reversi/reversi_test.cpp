@@ -55,9 +55,7 @@ std::string fen_of(const std::map<std::string, char>& cells, char side) {
 std::vector<std::string> legal_moves(const Reversi& game) {
   Reversi::MoveList moves;
   game.generate_moves(moves);
-  std::vector<std::string> names;
-  for (core::Move m : moves) names.push_back(game.move_to_string(m));
-  return names;
+  return test_positions::move_names(game, moves);
 }
 
 std::uint64_t cells(std::initializer_list<const char*> names) {

@@ -4,20 +4,14 @@
 
 #include "engine/games/tictactoe/tictactoe.h"
 
+#include "tests/support/positions.h"
+
 namespace narabe {
 namespace {
 
 using games::TicTacToe;
 
-TicTacToe play(std::initializer_list<const char*> moves) {
-  TicTacToe game;
-  for (const char* text : moves) {
-    auto m = game.parse_move(text);
-    EXPECT_TRUE(m.ok()) << text << ": " << (m.ok() ? "" : m.error());
-    if (m.ok()) game.make_move(*m);
-  }
-  return game;
-}
+TicTacToe play(std::initializer_list<const char*> moves) { return test_positions::after_moves(TicTacToe(), moves); }
 
 TEST(TicTacToe, NotationCountsFilesFromTheLeftAndRanksFromTheBottom) {
   EXPECT_EQ(TicTacToe::cell_name(0), "a1");
