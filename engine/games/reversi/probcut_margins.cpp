@@ -15,17 +15,17 @@ constexpr double kProbCutT = 1.5;
 
 // The standard deviation of deep - shallow, hundredths of a disc, per phase
 // (probcut_phase) and deep depth 3..8; deeper searches use depth 8's.
-// PROBCUT-SIGMA-BEGIN (narabe-reversi-train probcut, 200 positions a phase from the
-// trainer's games, depths 1..8; phase 5 has no samples above the solver's 14
-// empties and borrows phase 4's row)
+// PROBCUT-SIGMA-BEGIN (narabe-reversi-train probcut, 400 positions a phase from 1500
+// self-play games with the shipped weights, depths 1..8; phase 5 has no samples
+// above the solver's 14 empties and borrows phase 4's row)
 constexpr int kFittedMaxDepth = 8;
 constexpr std::array<std::array<int, kFittedMaxDepth - kProbCutMinDepth + 1>, kProbCutPhases> kSigma = {{
-    {324, 280, 274, 300, 312, 246},
-    {472, 365, 316, 444, 383, 357},
-    {597, 429, 400, 556, 509, 439},
-    {591, 477, 430, 612, 575, 488},
-    {554, 464, 382, 605, 529, 520},
-    {554, 464, 382, 605, 529, 520},
+    {236, 165, 162, 203, 181, 162},
+    {258, 212, 195, 268, 245, 232},
+    {282, 250, 237, 300, 301, 271},
+    {371, 338, 304, 420, 394, 340},
+    {404, 351, 352, 460, 445, 405},
+    {404, 351, 352, 460, 445, 405},
 }};
 // PROBCUT-SIGMA-END
 
