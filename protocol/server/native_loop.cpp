@@ -397,6 +397,7 @@ void NativeLoop::cmd_bench() {
                                       line.nodes, line.time_us / 1000, line.fen));
         });
         host_.worker().answering();
+        if (stop.requested()) out_.write_line("info string bench stopped; the total is partial");
         const auto nps = totals.nodes * 1000000 / static_cast<std::uint64_t>(std::max<std::int64_t>(totals.time_us, 1));
         out_.write_line(fmt::format("bench {} nodes {} nps", totals.nodes, nps));
       },

@@ -721,6 +721,22 @@ TEST_F(NativeLoopTest, BenchEndsWithASignatureThatRepeats) {
   EXPECT_EQ(signatures[0], signatures[1]);
 }
 
+TEST_F(NativeLoopTest, BenchStoppedSaysItsTotalIsPartial) {
+  const Lines full = run("bench");
+  ASSERT_FALSE(bench_signature(full).empty());
+  for (const std::string& line : full) EXPECT_EQ(line.find("stopped"), std::string::npos) << line;
+
+  ASSERT_TRUE(loop_.handle_line("bench"));
+  loop_.handle_line("stop");
+  wait_until_idle();
+  const Lines cut = out_.take();
+  ASSERT_GE(cut.size(), 2U);
+  EXPECT_EQ(cut[cut.size() - 2], "info string bench stopped; the total is partial");
+  const std::string partial = bench_signature(cut);
+  ASSERT_FALSE(partial.empty()) << cut.back();
+  EXPECT_LT(std::stoull(partial), std::stoull(bench_signature(full)));
+}
+
 TEST_F(NativeLoopTest, BenchIsNotDisturbedByTheGameState) {
   // The node count is a signature of the search alone, whatever was played before.
   const Lines fresh = run("bench");
