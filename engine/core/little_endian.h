@@ -1,7 +1,7 @@
 #pragma once
 // The byte helpers of the project's binary files (the Reversi and Gomoku weight
-// files): little-endian integers read from and appended to byte buffers, and the
-// FNV-1a checksum their trailers carry.
+// files, Reversi's opening book): little-endian integers read from and appended to
+// byte buffers, and the FNV-1a checksum their trailers carry.
 
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +19,10 @@ inline std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
          static_cast<std::uint32_t>(b[at + 2]) << 16 | static_cast<std::uint32_t>(b[at + 3]) << 24;
 }
 
+inline std::uint64_t read_u64(std::span<const std::uint8_t> b, std::size_t at) {
+  return static_cast<std::uint64_t>(read_u32(b, at)) | static_cast<std::uint64_t>(read_u32(b, at + 4)) << 32;
+}
+
 inline void write_u16(std::vector<std::uint8_t>& out, std::uint16_t v) {
   out.push_back(static_cast<std::uint8_t>(v & 0xff));
   out.push_back(static_cast<std::uint8_t>(v >> 8));
@@ -26,6 +30,10 @@ inline void write_u16(std::vector<std::uint8_t>& out, std::uint16_t v) {
 
 inline void write_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+inline void write_u64(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }
 
 inline std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {

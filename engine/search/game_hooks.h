@@ -33,6 +33,9 @@
 //       -- the moves searched past the horizon (Gomoku: the side to move's fours).
 //   bool is_tactical(Move) const                           HasTacticalMoves
 //       -- a move never reduced or pruned (Gomoku: it makes a three or better).
+//   std::optional<core::BookMove> book_move(const G&)      HasOpeningBook (ADL)
+//       -- the game's opening book: at full strength, with OwnBook on and MultiPV 1,
+//          a timed search plays the book's move at once (Reversi's book).
 //   core::Move casual_move(const G&, core::Level, core::Rng&)   HasCasualMove (ADL)
 //       -- the game's own play below Level max (tic-tac-toe's rule-based players).
 //   static core::CasualSettings casual_settings(core::Level)    HasCasualSettings
@@ -51,6 +54,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/book_move.h"
 #include "engine/core/clock.h"
 #include "engine/core/level.h"
 #include "engine/core/move.h"
@@ -100,6 +104,11 @@ concept HasQuiescence = requires(const G& g, typename G::MoveList& moves) {
 template <class G>
 concept HasTacticalMoves = requires(const G& g, core::Move m) {
   { g.is_tactical(m) } -> std::same_as<bool>;
+};
+
+template <class G>
+concept HasOpeningBook = requires(const G& g) {
+  { book_move(g) } -> std::same_as<std::optional<core::BookMove>>;
 };
 
 template <class G>

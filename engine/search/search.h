@@ -70,6 +70,9 @@ struct SearchOptions {
   // Search threads, the main one included (the Threads option). The exact solver
   // runs on the main thread only; Search::threads_ is the count it may be given.
   int threads = 1;
+  // A depth limit is the playing strength (NBoard's `set depth`), not a request for
+  // a search to that depth: the opening book answers such a search too.
+  bool book_at_depth = false;
 };
 
 // Whether helper thread `helper` (1 for the first) skips iteration `depth`: helpers
@@ -330,6 +333,9 @@ class Search {
   bool exact_applies(const G& root) const { return exact_solver_applies(root, deadlines_.hard_ms, limits_.nodes); }
   // False when the solver left the position to the search (kProvesWinsOnly).
   bool run_exact(const G& root, std::size_t lines, bool own_book, SearchResult& result);
+  // Plays the opening book's move for `root` (HasOpeningBook) and reports it as a
+  // line of its depth; false when the book has no legal move for it.
+  bool answer_from_book(const G& root, SearchResult& result);
   void report_exact(const G& root, int multipv, core::Score score, core::Bound bound,
                     std::vector<Move> pv);
 
@@ -433,6 +439,14 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
 
     const std::size_t lines =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(options.multipv, 1)), root_moves_.size());
+    // The game's opening book answers a timed search at full strength at once
+    // (OwnBook). A set depth or node count asks for a search, and analysis (go
+    // infinite, MultiPV) for the lines' own scores, so those search.
+    if (options.exact && options.own_book && lines == 1 && (!limits.depth || options.book_at_depth) &&
+        !limits.nodes && !limits.infinite && answer_from_book(root, result)) {
+      result.time_ms = clock_.elapsed_ms();
+      return result;
+    }
     const int remaining = std::max(1, position_.max_remaining_plies());
     const int max_depth = std::min({limits.depth.value_or(core::kMaxPly - 1), core::kMaxPly - 1, remaining});
     while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
@@ -1198,6 +1212,31 @@ bool Search<G>::run_exact(const G& root, std::size_t lines, bool own_book, Searc
   } else {
     (void)root, (void)lines, (void)own_book, (void)result;
     return true;
+  }
+}
+
+template <core::Game G>
+bool Search<G>::answer_from_book(const G& root, SearchResult& result) {
+  if constexpr (HasOpeningBook<G>) {
+    const std::optional<core::BookMove> answer = book_move(root);
+    if (!answer || std::none_of(root_moves_.begin(), root_moves_.end(),
+                                [&](const RootMove& r) { return r.move == answer->move; }))
+      return false;
+    result.best_move = answer->move;
+    result.score = answer->score;
+    result.depth = answer->depth;
+    if (callbacks_->on_line) {
+      LineReport line;
+      line.depth = answer->depth;
+      line.seldepth = answer->depth;
+      line.score = answer->score;
+      line.pv = {answer->move};
+      callbacks_->on_line(line);
+    }
+    return true;
+  } else {
+    (void)root, (void)result;
+    return false;
   }
 }
 

@@ -30,6 +30,7 @@ struct EngineOptions {
   bool pattern_eval = true;
   std::string eval_file = "reversi_eval.bin";
   bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
+  std::string book_file = "reversi_book.bin";  // Reversi's opening book (with OwnBook)
   GomokuEvalMode gomoku_eval = GomokuEvalMode::kAuto;
   std::string variant = "tictactoe";  // UCI_Variant: a name of variant_presets.h
   bool ponder = false;                // Ponder: `go ponder` and `ponderhit` are used
@@ -38,7 +39,7 @@ struct EngineOptions {
 };
 
 enum class OptionId {
-  kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kProbCut, kGomokuEval, kClearHash,
+  kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kBookFile, kProbCut, kGomokuEval, kClearHash,
   kVariant, kPonder, kMoveOverhead, kShowWdl,
 };
 

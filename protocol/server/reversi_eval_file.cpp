@@ -16,6 +16,7 @@ namespace narabe::server {
 namespace {
 
 namespace fs = std::filesystem;
+using games::reversi::OpeningBook;
 using games::reversi::PatternWeights;
 
 // The weights file is a few hundred kilobytes and every loop loads it: the last one
@@ -31,10 +32,10 @@ LastLoaded& last_loaded() {
   return last;
 }
 
-std::vector<fs::path> candidates(std::string_view path) {
+std::vector<fs::path> candidates(std::string_view path, std::string_view default_name) {
   // The shipped file belongs with the binary: a stray copy in the working directory
   // must not stand in for it.
-  if (path == kDefaultEvalFile) return data_file_candidates(path);
+  if (path == default_name) return data_file_candidates(path);
   std::vector<fs::path> paths{fs::path(path)};
   const fs::path given(path);
   if (!given.has_parent_path() && !given.empty())
@@ -42,34 +43,55 @@ std::vector<fs::path> candidates(std::string_view path) {
   return paths;
 }
 
-}  // namespace
+// The bytes of the first candidate that exists, and its path.
+struct FileBytes {
+  fs::path path;
+  std::vector<std::uint8_t> bytes;
+};
 
-core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::string_view path) {
+core::Expected<FileBytes> read_data_file(std::string_view path, std::string_view default_name) {
   if (path.empty()) return core::make_error("no file name given");
-  for (const fs::path& candidate : candidates(path)) {
+  for (const fs::path& candidate : candidates(path, default_name)) {
     std::error_code ec;
     if (!fs::is_regular_file(candidate, ec)) continue;
     std::ifstream in(candidate, std::ios::binary);
     if (!in) return core::make_error(fmt::format("cannot open '{}'", candidate.string()));
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) return core::make_error(fmt::format("cannot read '{}'", candidate.string()));
-    LastLoaded& last = last_loaded();
-    const std::lock_guard lock(last.mutex);
-    if (last.weights && last.bytes == bytes) return last.weights;
-    auto parsed = PatternWeights::from_bytes(bytes);
-    if (!parsed) return core::make_error(fmt::format("'{}': {}", candidate.string(), parsed.error()));
-    last.bytes = std::move(bytes);
-    last.weights = std::make_shared<const PatternWeights>(std::move(*parsed));
-    return last.weights;
+    return FileBytes{candidate, std::move(bytes)};
   }
   return core::make_error(fmt::format("file '{}' not found (looked for beside the executable and in "
                                      "../share/narabe from it)",
                                      path));
 }
 
+}  // namespace
+
+core::Expected<std::shared_ptr<const PatternWeights>> load_reversi_weights(std::string_view path) {
+  auto file = read_data_file(path, kDefaultEvalFile);
+  if (!file) return core::make_error(file.error());
+  LastLoaded& last = last_loaded();
+  const std::lock_guard lock(last.mutex);
+  if (last.weights && last.bytes == file->bytes) return last.weights;
+  auto parsed = PatternWeights::from_bytes(file->bytes);
+  if (!parsed) return core::make_error(fmt::format("'{}': {}", file->path.string(), parsed.error()));
+  last.bytes = std::move(file->bytes);
+  last.weights = std::make_shared<const PatternWeights>(std::move(*parsed));
+  return last.weights;
+}
+
+core::Expected<std::shared_ptr<const OpeningBook>> load_reversi_book(std::string_view path) {
+  auto file = read_data_file(path, kDefaultBookFile);
+  if (!file) return core::make_error(file.error());
+  auto parsed = OpeningBook::from_bytes(file->bytes);
+  if (!parsed) return core::make_error(fmt::format("'{}': {}", file->path.string(), parsed.error()));
+  return std::make_shared<const OpeningBook>(std::move(*parsed));
+}
+
 ReversiEvaluation::ReversiEvaluation() {
   const core::Status status = load(kDefaultEvalFile);
   if (!status) startup_error_ = status.error();
+  if (const core::Status book = load_book(kDefaultBookFile); !book) book_startup_error_ = book.error();
   remake();
 }
 
@@ -77,6 +99,14 @@ core::Status ReversiEvaluation::load(std::string_view path) {
   auto loaded = load_reversi_weights(path);
   if (!loaded) return core::make_error(loaded.error());
   weights_ = std::move(*loaded);
+  remake();
+  return core::Ok{};
+}
+
+core::Status ReversiEvaluation::load_book(std::string_view path) {
+  auto loaded = load_reversi_book(path);
+  if (!loaded) return core::make_error(loaded.error());
+  book_ = std::move(*loaded);
   remake();
   return core::Ok{};
 }
@@ -93,7 +123,7 @@ void ReversiEvaluation::use_probcut(bool probcut) {
 
 void ReversiEvaluation::remake() {
   settings_ = std::make_shared<const games::reversi::EvalSettings>(
-      games::reversi::EvalSettings{use_patterns_ ? weights_ : nullptr, probcut_});
+      games::reversi::EvalSettings{use_patterns_ ? weights_ : nullptr, probcut_, book_});
 }
 
 }  // namespace narabe::server

@@ -9,7 +9,7 @@
 // Each input builds a whole loop (a 64 MiB table, the Reversi weights), so only its
 // first lines are used, and lines that would start a search or a long job (go,
 // hint, bench, perft, BEGIN, TURN, DONE) or touch memory or files (Hash, EvalFile,
-// max_memory) are left out: the loop targets cover those.
+// BookFile, max_memory) are left out: the loop targets cover those.
 
 #include <unistd.h>
 
@@ -40,6 +40,7 @@ bool left_out(std::string_view line) {
   if (std::find(std::begin(kJobs), std::end(kJobs), first) != std::end(kJobs)) return true;
   const std::string all = upper_ascii(line);
   return all.find("HASH") != std::string::npos || all.find("EVALFILE") != std::string::npos ||
+         all.find("BOOKFILE") != std::string::npos ||
          all.find("MAX_MEMORY") != std::string::npos;
 }
 

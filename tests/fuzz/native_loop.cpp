@@ -10,8 +10,8 @@
 //   - a refused command (`info string error <reason>`, the reason never empty)
 //     changed neither the game, its variant nor the position, and is the line's
 //     only reply, one printable line.
-// Memory and time stay bounded: Hash is held to a few MiB, EvalFile (a file name) is
-// left out, and a job still running a few milliseconds after its line is stopped.
+// Memory and time stay bounded: Hash is held to a few MiB, EvalFile and BookFile (file
+// names) are left out, and a job still running a few milliseconds after its line is stopped.
 
 #include <cstddef>
 #include <charconv>
@@ -37,7 +37,8 @@ bool iequals_ascii(std::string_view a, std::string_view b) { return upper_ascii(
 std::optional<std::string> bounded(std::string_view line, const std::vector<std::string_view>& tokens) {
   if (tokens.size() >= 3 && tokens[0] == "setoption") {
     for (std::size_t i = 2; i < tokens.size(); ++i)
-      if (iequals_ascii(tokens[i], "EvalFile")) return std::nullopt;  // would read any file named
+      if (iequals_ascii(tokens[i], "EvalFile") || iequals_ascii(tokens[i], "BookFile"))
+        return std::nullopt;  // would read any file named
     if (iequals_ascii(tokens[2], "Hash") && tokens.size() == 5) {
       long mb = 0;
       const auto [end, ec] = std::from_chars(tokens[4].data(), tokens[4].data() + tokens[4].size(), mb);

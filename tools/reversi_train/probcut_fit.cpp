@@ -17,7 +17,7 @@ std::vector<ProbCutStats> fit_probcut(std::span<const TrainingPosition> position
   using games::Reversi;
   using games::reversi::PatternWeights;
   const auto plain = std::make_shared<const games::reversi::EvalSettings>(
-      games::reversi::EvalSettings{std::move(weights), false});
+      games::reversi::EvalSettings{std::move(weights), false, nullptr});
   core::TranspositionTable table(16);
   search::Search<Reversi> searcher(table);
   const core::StopSignal stop;

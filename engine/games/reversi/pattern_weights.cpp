@@ -53,10 +53,7 @@ core::Expected<PatternWeights> PatternWeights::from_bytes(std::span<const std::u
   if (bytes.size() != kHeaderBytes + payload + kChecksumBytes)
     return core::make_error("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header says " +
                             std::to_string(kHeaderBytes + payload + kChecksumBytes));
-  std::uint64_t stored = 0;
-  for (std::size_t i = 0; i < kChecksumBytes; ++i)
-    stored |= static_cast<std::uint64_t>(bytes[kHeaderBytes + payload + i]) << (8 * i);
-  if (stored != fnv1a(bytes.first(kHeaderBytes + payload)))
+  if (core::read_u64(bytes, kHeaderBytes + payload) != fnv1a(bytes.first(kHeaderBytes + payload)))
     return core::make_error("checksum mismatch (the file is corrupt)");
   if (payload % 2 != 0) return core::make_error("payload of an odd number of bytes");
 
@@ -105,8 +102,7 @@ std::vector<std::uint8_t> PatternWeights::to_bytes() const {
   }
   const auto payload = static_cast<std::uint32_t>(out.size() - kHeaderBytes);
   for (int i = 0; i < 4; ++i) out[20 + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(payload >> (8 * i));
-  const std::uint64_t sum = fnv1a(out);
-  for (std::size_t i = 0; i < kChecksumBytes; ++i) out.push_back(static_cast<std::uint8_t>(sum >> (8 * i)));
+  core::write_u64(out, fnv1a(out));
   return out;
 }
 

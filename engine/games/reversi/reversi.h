@@ -45,15 +45,18 @@ namespace narabe::games {
 namespace reversi {
 
 class PatternWeights;  // pattern_weights.h
+class OpeningBook;     // opening_book.h
 
 // What a position is evaluated with, chosen by whoever makes it (the protocol's
 // Reversi options, a tool's flags): the trained weights (null: the simple
-// evaluation) and whether ProbCut cuts (only with trained weights: its margins were
-// fitted on them). Shared by a position's copies and never changed once made, so
-// the copies a search holds agree with each other.
+// evaluation), whether ProbCut cuts (only with trained weights: its margins were
+// fitted on them) and the opening book the search may answer from (null: none).
+// Shared by a position's copies and never changed once made, so the copies a
+// search holds agree with each other.
 struct EvalSettings {
   std::shared_ptr<const PatternWeights> weights;
   bool probcut = true;
+  std::shared_ptr<const OpeningBook> book;
 };
 
 }  // namespace reversi
@@ -210,6 +213,9 @@ static_assert(core::Game<Reversi>);
 // The exact endgame solver serves Level max through the generic search's
 // make_exact_solver hook (found by ADL), so every user of Reversi sees it too.
 #include "engine/games/reversi/exact_solver.h"  // IWYU pragma: export
+
+// The opening book reaches the generic search through its book_move hook (ADL).
+#include "engine/games/reversi/opening_book.h"  // IWYU pragma: export
 
 // ProbCut's margins reach the generic search through its probcut hook (ADL).
 #include "engine/games/reversi/probcut_margins.h"  // IWYU pragma: export

@@ -33,11 +33,14 @@ static_assert(HasMoveOrderBonus<Gomoku> && HasSearchMoves<Gomoku> && HasSelectiv
 static_assert(HasThreatHooks<Gomoku> && HasQuiescence<Gomoku> && HasTacticalMoves<Gomoku>);
 static_assert(HasCasualMove<Gomoku> && !HasProbCut<Gomoku> && HasNullMove<Gomoku>);
 
-// Reversi: the endgame solver (when it applies), ProbCut, its own casual levels.
+// Reversi: the endgame solver (when it applies), ProbCut, its own casual levels, the
+// opening book the search answers from (Connect Four's book is its solver's).
 static_assert(HasExactSolver<Reversi> && !solver_proves_wins_only<Reversi>());
 static_assert(HasProbCut<Reversi> && HasMoveOrderBonus<Reversi> && HasCasualMove<Reversi>);
 static_assert(!HasSearchMoves<Reversi> && !HasThreatHooks<Reversi> && !HasSelectivity<Reversi>);
 static_assert(!HasNullMove<Reversi> && !HasNullMove<Connect4> && !HasNullMove<TicTacToe>);
+static_assert(HasOpeningBook<Reversi> && !HasOpeningBook<Connect4> && !HasOpeningBook<Gomoku> &&
+              !HasOpeningBook<TicTacToe>);
 // Only Reversi's search splits its nodes between threads; the others run lazy SMP.
 static_assert(SplitsSearch<Reversi> && !SplitsSearch<Gomoku> && !SplitsSearch<Connect4> && !SplitsSearch<TicTacToe>);
 

@@ -43,6 +43,7 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name Evaluation type combo default pattern var pattern var simple",
       "option name EvalFile type string default reversi_eval.bin",
       "option name ProbCut type check default true",
+      "option name BookFile type string default reversi_book.bin",
       "option name GomokuEval type combo default auto var auto var trained var hand",
       "option name Clear Hash type button",
   };
@@ -335,6 +336,11 @@ TEST(ParseSetoption, ReversiEvaluationOptions) {
   EXPECT_EQ(file->id, OptionId::kEvalFile);
   EXPECT_EQ(file->updated.eval_file, "/tmp/my weights.bin");
   EXPECT_FALSE(parse_setoption("name EvalFile value", current).ok());
+  auto book = parse_setoption("name bookfile value /tmp/my book.bin", current);
+  ASSERT_TRUE(book.ok()) << book.error();
+  EXPECT_EQ(book->id, OptionId::kBookFile);
+  EXPECT_EQ(book->updated.book_file, "/tmp/my book.bin");
+  EXPECT_FALSE(parse_setoption("name BookFile value", current).ok());
   auto off = parse_setoption("name ProbCut value false", current);
   ASSERT_TRUE(off.ok()) << off.error();
   EXPECT_EQ(off->id, OptionId::kProbCut);

@@ -43,7 +43,7 @@ TEST(ReversiShippedWeights, AFixedPositionScoresTheSameWithTheShippedWeights) {
   const auto weights = load_reversi_weights((executable_directory() / kDefaultEvalFile).string());
   ASSERT_TRUE(weights.ok()) << weights.error();
   games::Reversi game;
-  game.set_eval_settings(std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{*weights, true}));
+  game.set_eval_settings(std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{*weights, true, nullptr}));
   for (const char* move : {"f5", "d6", "c3", "d3", "c4"}) game.make_move(*game.parse_move(move));
   EXPECT_EQ(game.evaluate(), kFixedPositionScore);
   EXPECT_EQ(game.evaluate(), (*weights)->evaluate(game.player(), game.opponent()));

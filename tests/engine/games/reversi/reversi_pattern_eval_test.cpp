@@ -252,7 +252,7 @@ TEST(ReversiPatternsActive, EvaluateUsesThePositionsWeightsAndFallsBack) {
   Reversi game = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
   EXPECT_EQ(game.evaluate(), game.simple_evaluate());  // no settings: the simple evaluation
   EXPECT_FALSE(game.probcut_enabled());
-  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, true}));
+  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, true, nullptr}));
   EXPECT_EQ(game.evaluate(), weights->evaluate(game.player(), game.opponent()));
   EXPECT_EQ(game.evaluation_terms().back().value, game.evaluate());
   EXPECT_TRUE(game.probcut_enabled());
@@ -265,7 +265,7 @@ TEST(ReversiPatternsActive, EvaluateUsesThePositionsWeightsAndFallsBack) {
   // Another position's settings are its own: nothing is process-wide.
   const Reversi other = *Reversi::from_fen({}, "8/8/3x4/3xx3/3xo3/8/8/8 o");
   EXPECT_EQ(other.evaluate(), other.simple_evaluate());
-  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, false}));
+  game.set_eval_settings(std::make_shared<const EvalSettings>(EvalSettings{weights, false, nullptr}));
   EXPECT_FALSE(game.probcut_enabled());
   game.set_eval_settings(nullptr);
   EXPECT_EQ(game.evaluate(), game.simple_evaluate());
