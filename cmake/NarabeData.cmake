@@ -1,8 +1,9 @@
 # The engine's data files: the trained weights it loads at run time (Reversi's
-# patterns, Gomoku's one file per rule). The Connect Four book is compiled in
-# (engine/CMakeLists.txt), so it is not among them.
+# patterns, Gomoku's one file per rule) and Reversi's opening book. The Connect Four
+# book is compiled in (engine/CMakeLists.txt), so it is not among them.
 set(NARABE_DATA_FILES
   ${PROJECT_SOURCE_DIR}/engine/games/reversi/reversi_eval.bin
+  ${PROJECT_SOURCE_DIR}/engine/games/reversi/reversi_book.bin
   ${PROJECT_SOURCE_DIR}/engine/games/gomoku/gomoku_eval_freestyle.bin
   ${PROJECT_SOURCE_DIR}/engine/games/gomoku/gomoku_eval_standard.bin
   ${PROJECT_SOURCE_DIR}/engine/games/gomoku/gomoku_eval_renju.bin

@@ -1,8 +1,9 @@
 # `cmake --install` and CPack. The programs install themselves (narabe_program);
 # here the rest of the layout, in GNUInstallDirs' places:
 #   bin/                 the programs and pbrain-narabe (a relative link to narabe)
-#   share/narabe/        the trained weights: the engine looks in ../share/narabe from
-#                        its own directory (protocol/server/data_files.h)
+#   share/narabe/        the trained weights and Reversi's opening book: the engine
+#                        looks in ../share/narabe from its own directory
+#                        (protocol/server/data_files.h)
 #   share/doc/narabe/    README.md and docs/, links between them kept
 # The Connect Four book is compiled into the engine, so it has no file here.
 

@@ -14,7 +14,7 @@ for library in libc6 libstdc++6 libfmt libboost-program-options; do
   echo "$depends" | grep -q "$library" || fail "Depends lacks $library: $depends"
 done
 contents=$(dpkg-deb --contents "$deb")
-for f in ./usr/bin/narabe ./usr/bin/narabe-match ./usr/share/narabe/reversi_eval.bin \
+for f in ./usr/bin/narabe ./usr/bin/narabe-match ./usr/share/narabe/reversi_eval.bin ./usr/share/narabe/reversi_book.bin \
          ./usr/share/doc/narabe/README.md; do
   echo "$contents" | grep -q " $f\( \|$\)" || fail "$f is not in the package"
 done

@@ -13,7 +13,7 @@ mkdir "$work/elsewhere"
 cd "$work/elsewhere"
 
 fail() { echo "installed_engine_test: $*"; exit 1; }
-for f in bin/narabe bin/pbrain-narabe bin/narabe-match share/narabe/reversi_eval.bin \
+for f in bin/narabe bin/pbrain-narabe bin/narabe-match share/narabe/reversi_eval.bin share/narabe/reversi_book.bin \
          share/narabe/gomoku_eval_renju.bin share/doc/narabe/README.md share/doc/narabe/docs/protocol.md; do
   [ -e "$prefix/$f" ] || fail "$f is not installed"
 done
@@ -24,7 +24,7 @@ out=$(printf 'uci\nnewgame reversi\ngo depth 3\nisready\nnewgame gomoku rule ren
 echo "$out"
 echo "$out" | grep -q '^uciok$' || fail "no uciok"
 [ "$(echo "$out" | grep -c '^bestmove ')" = 2 ] || fail "not two bestmoves"
-if echo "$out" | grep -q '^info string.*weights'; then fail "the installed engine did not find its weights"; fi
+if echo "$out" | grep -q '^info string.*\(weights\|book\)'; then fail "the installed engine did not find its data files"; fi
 about=$(printf 'ABOUT\nEND\n' | "$prefix/bin/pbrain-narabe")
 echo "$about" | grep -q '^name="narabe"' || fail "pbrain-narabe did not answer ABOUT"
 echo "installed_engine_test: ok"

@@ -2,7 +2,9 @@
 # narabe-reversi-train's run on a small scale, as docs/reversi.md ("Training the
 # evaluation") gives it: a generate run killed part-way and started again ends with
 # the same file as one run straight through, on any thread count; a run with other
-# settings does not go on with that file; fit reads it and prints its table.
+# settings does not go on with that file; fit reads it and prints its table. The
+# book built from the fitted weights is the same straight through and resumed, and
+# its searches are not taken for another depth's.
 # Usage: reversi_train_test.sh TRAINER
 set -eu
 trainer=$1
@@ -45,4 +47,18 @@ grep -q -- "--phases is 1 to 60" "$dir/err" || fail "$(cat "$dir/err")"
 # The fitted file's held-out error, per phase of its own.
 "$trainer" error --data "$dir/straight.bin" --weights "$dir/w.bin" > "$dir/log"
 grep -q '^   11  ' "$dir/log" && grep -q '^  all  ' "$dir/log" || fail "no error table: $(cat "$dir/log")"
+# The opening book, small: straight through on two threads, then on one thread cut
+# part-way (half a line at the end) and started again.
+book() { "$trainer" book --weights "$dir/w.bin" --full-plies 3 --line-plies 6 --max-positions 150 "$@"; }
+book --depth 4 --threads 2 --out "$dir/straight-book.bin" > "$dir/log"
+grep -q '^book: [0-9]* positions ([0-9]* searched by this run), expanded per ply: 1 1 3 ' "$dir/log" ||
+  fail "no book summary: $(cat "$dir/log")"
+book --depth 4 --threads 1 --out "$dir/resumed-book.bin" > /dev/null
+head -c 300 "$dir/resumed-book.bin.searched" > "$dir/cut" && mv "$dir/cut" "$dir/resumed-book.bin.searched"
+rm "$dir/resumed-book.bin"
+book --depth 4 --threads 2 --out "$dir/resumed-book.bin" > "$dir/log"
+grep -q "^resuming: [0-9]* positions already searched in" "$dir/log" || fail "no book resume line: $(cat "$dir/log")"
+cmp "$dir/straight-book.bin" "$dir/resumed-book.bin" || fail "the resumed book differs from the straight one"
+if book --depth 5 --out "$dir/resumed-book.bin" 2> "$dir/err"; then fail "took another depth's searches"; fi
+grep -q "holds searches of another run ('narabe-reversi-book-searches depth 4 " "$dir/err" || fail "$(cat "$dir/err")"
 echo "PASS"

@@ -5,11 +5,15 @@
 //   narabe-reversi-train fit --data positions.bin [--data more.bin] --out reversi_eval.bin
 //   narabe-reversi-train error --data positions.bin --weights reversi_eval.bin
 //   narabe-reversi-train probcut --data positions.bin --weights reversi_eval.bin
+//   narabe-reversi-train book --weights reversi_eval.bin --out reversi_book.bin [--depth D] ...
 //
 // The positions file is the trainer's own (positions_file.h). `generate` goes on
-// with an existing file from its last complete game.
+// with an existing file from its last complete game; `book` keeps every position it
+// has searched in <out>.searched and goes on from there.
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -25,6 +29,7 @@
 #include "engine/games/reversi/pattern_weights.h"
 #include "engine/games/reversi/probcut_margins.h"
 #include "tools/command_line.h"
+#include "tools/reversi_train/book_builder.h"
 #include "tools/reversi_train/fit.h"
 #include "tools/reversi_train/positions_file.h"
 #include "tools/reversi_train/probcut_fit.h"
@@ -88,7 +93,7 @@ int generate(const po::variables_map& vm) {
     auto weights = load_weights(vm["weights"].as<std::string>(), &checksum);
     if (!weights) return 1;
     weights_description = fmt::format("fnv1a:{:016x}", checksum);
-    s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true});
+    s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true, nullptr});
   }  // else the simple evaluation
   namespace rt = tools::reversi_train;
   const std::string out = vm["out"].as<std::string>();
@@ -288,23 +293,117 @@ int probcut(const po::variables_map& vm) {
   return 0;
 }
 
+// The opening book: the searched positions are appended to <out>.searched as they
+// come (a header line with the settings they depend on, then one line each), so a
+// run cut short goes on from them; the book itself is written at the end.
+int book(const po::variables_map& vm) {
+  namespace rt = tools::reversi_train;
+  rt::BookSettings s;
+  s.depth = vm["depth"].defaulted() ? 18 : vm["depth"].as<int>();
+  s.full_plies = vm["full-plies"].as<int>();
+  s.line_plies = vm["line-plies"].as<int>();
+  s.window = static_cast<int>(std::lround(vm["window"].as<double>() * 100));
+  s.max_positions = vm["max-positions"].as<std::size_t>();
+  s.threads = vm["threads"].as<int>();
+  if (s.depth < 1 || s.depth > 40 || s.full_plies < 0 || s.line_plies < s.full_plies || s.line_plies > 40 ||
+      s.window < 0 || s.threads < 1) {
+    std::cerr << "narabe-reversi-train: book needs --depth 1..40, 0 <= --full-plies <= --line-plies <= 40, "
+                 "--window >= 0 and --threads >= 1\n";
+    return 2;
+  }
+  std::uint64_t checksum = 0;
+  auto weights = load_weights(vm["weights"].as<std::string>(), &checksum);
+  if (!weights) return 1;
+  s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true, nullptr});
+  const std::string out = vm["out"].as<std::string>();
+  const std::string searched_path = out + ".searched";
+  const std::string header = fmt::format("narabe-reversi-book-searches depth {} weights fnv1a:{:016x}", s.depth, checksum);
+
+  std::vector<rt::SearchedPosition> known;
+  bool has_header = false;
+  std::ifstream in{searched_path};
+  std::string line;
+  if (in && std::getline(in, line)) {
+    if (line != header) {
+      std::cerr << "narabe-reversi-train: '" << searched_path << "' holds searches of another run ('" << line
+                << "'), not '" << header << "'; remove it or give another --out\n";
+      return 1;
+    }
+    has_header = true;
+    while (std::getline(in, line)) {
+      unsigned long long own = 0, other = 0;
+      int score = 0, cell = 0;
+      // A line cut short by an interrupted run is dropped: that position is searched again.
+      if (std::sscanf(line.c_str(), "%llx %llx %d %d", &own, &other, &score, &cell) != 4 || cell < 0 || cell > 63)
+        continue;
+      known.push_back({own, other, static_cast<std::int16_t>(score), static_cast<std::uint8_t>(cell)});
+    }
+    fmt::print("resuming: {} positions already searched in '{}'\n", known.size(), searched_path);
+  }
+  // A run cut short may have left half a line: the next one starts on a line of its own.
+  bool ends_mid_line = false;
+  if (std::ifstream tail{searched_path, std::ios::binary | std::ios::ate}; tail && tail.tellg() > 0) {
+    tail.seekg(-1, std::ios::end);
+    ends_mid_line = tail.get() != '\n';
+  }
+  std::ofstream searched_file(searched_path, std::ios::app);
+  if (ends_mid_line) searched_file << "\n";
+  if (!has_header) searched_file << header << "\n" << std::flush;
+  if (!searched_file) {
+    std::cerr << "narabe-reversi-train: cannot write '" << searched_path << "'\n";
+    return 1;
+  }
+  const double cpu = cpu_seconds();
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t count = known.size();
+  const rt::BookBuild build = rt::build_book(s, known, [&](const rt::SearchedPosition& p) {
+    searched_file << fmt::format("{:016x} {:016x} {} {}\n", p.own, p.other, p.score, p.cell) << std::flush;
+    if (++count % 100 == 0)
+      fmt::print(stderr, "{} positions searched ({:.0f} s)\n", count,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  });
+  const std::vector<std::uint8_t> bytes = build.book.to_bytes();
+  const std::string temporary = out + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!file) {
+      std::cerr << "narabe-reversi-train: cannot write '" << temporary << "'\n";
+      return 1;
+    }
+  }
+  std::error_code renamed;
+  std::filesystem::rename(temporary, out, renamed);
+  if (renamed) {
+    std::cerr << "narabe-reversi-train: cannot write '" << out << "': " << renamed.message() << "\n";
+    return 1;
+  }
+  std::string per_ply;
+  for (std::size_t n : build.expanded_per_ply) per_ply += fmt::format("{}{}", per_ply.empty() ? "" : " ", n);
+  fmt::print("book: {} positions ({} searched by this run), expanded per ply: {}\n", build.book.size(),
+             build.searched_now, per_ply);
+  fmt::print("{} bytes -> {} ({:.1f} s CPU)\n", bytes.size(), out, cpu_seconds() - cpu);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   po::options_description visible(
-      "Usage: narabe-reversi-train generate|fit|error|probcut [options]\n\n"
+      "Usage: narabe-reversi-train generate|fit|error|probcut|book [options]\n\n"
       "  generate: self-play games, positions labelled with final margins -> --out\n"
       "  fit:      least-squares fit of the pattern weights to --data files -> --out\n"
       "  error:    the held-out error of --weights on --data (the last tenth, as fit holds it out)\n"
-      "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n\nOptions");
+      "  probcut:  shallow vs deep searches of --data positions with --weights: ProbCut's sigmas\n"
+      "  book:     the opening book from searches with --weights of the positions near the start -> --out\n\nOptions");
   visible.add_options()("help,h", "print this help and exit")("version", "print the version and exit")(
       "games", po::value<int>()->default_value(2000), "generate: games the file holds when done (an existing file goes on)")(
-      "depth", po::value<int>()->default_value(4), "generate: search depth per move")(
-      "threads", po::value<int>()->default_value(1), "generate: games played at once; fit: phases fitted at once")(
+      "depth", po::value<int>()->default_value(4), "generate: search depth per move; book: per position (default 18)")(
+      "threads", po::value<int>()->default_value(1), "generate: games played at once; fit: phases fitted at once; book: searches at once")(
       "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed (games are numbered from it)")(
       "solve-empties", po::value<int>()->default_value(14), "generate: the solver plays and labels from here")(
       "random-rate", po::value<double>()->default_value(0.05), "generate: rate of random moves after the opening")(
-      "weights", po::value<std::string>(), "generate: play with these weights (default: the simple evaluation); error, probcut: the weights measured")(
+      "weights", po::value<std::string>(), "generate: play with these weights (default: the simple evaluation); error, probcut: the weights measured; book: search with these")(
       "data", po::value<std::vector<std::string>>(), "fit: positions files (repeatable)")(
       "epochs", po::value<int>()->default_value(300), "fit: gradient steps per phase")(
       "shrinkage", po::value<double>()->default_value(8.0), "fit: pseudo-occurrences pulling rare weights to 0")(
@@ -312,6 +411,10 @@ int main(int argc, char** argv) {
       "phases", po::value<int>()->default_value(6), "fit: weight sets, each for an equal span of the 60 empties")(
       "max-depth", po::value<int>()->default_value(8), "probcut: deepest search measured")(
       "per-phase", po::value<int>()->default_value(150), "probcut: positions searched per phase")(
+      "full-plies", po::value<int>()->default_value(6), "book: every position up to this many moves has all its moves searched")(
+      "line-plies", po::value<int>()->default_value(12), "book: near-best lines are followed up to this many moves")(
+      "window", po::value<double>()->default_value(1.0), "book: a line is near-best while its moves lose at most this many discs in all")(
+      "max-positions", po::value<std::size_t>()->default_value(10000), "book: positions searched in all, at most (past --full-plies)")(
       "out", po::value<std::string>(), "output file");
   po::options_description all;
   all.add(visible).add_options()("command", po::value<std::string>());
@@ -345,6 +448,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (command == "generate") return generate(vm);
+  if (command == "book") {
+    if (!vm.count("weights")) {
+      std::cerr << "narabe-reversi-train: book needs --weights\n";
+      return 2;
+    }
+    return book(vm);
+  }
   if (command == "fit") {
     if (!vm.count("data")) {
       std::cerr << "narabe-reversi-train: fit needs --data\n";
@@ -352,6 +462,6 @@ int main(int argc, char** argv) {
     }
     return fit(vm);
   }
-  std::cerr << "narabe-reversi-train: unknown command '" << command << "' (generate, fit, error or probcut)\n";
+  std::cerr << "narabe-reversi-train: unknown command '" << command << "' (generate, fit, error, probcut or book)\n";
   return 2;
 }
