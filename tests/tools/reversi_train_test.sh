@@ -50,13 +50,13 @@ grep -q '^   11  ' "$dir/log" && grep -q '^  all  ' "$dir/log" || fail "no error
 # The opening book, small: straight through on two threads, then on one thread cut
 # part-way (half a line at the end) and started again.
 book() { "$trainer" book --weights "$dir/w.bin" --full-plies 3 --line-plies 6 --max-positions 150 "$@"; }
-book --depth 4 --threads 2 --out "$dir/straight-book.bin" > "$dir/log"
+book --depth 4 --threads 2 --out "$dir/straight-book.bin" > "$dir/log" 2> /dev/null
 grep -q '^book: [0-9]* positions ([0-9]* searched by this run), expanded per ply: 1 1 3 ' "$dir/log" ||
   fail "no book summary: $(cat "$dir/log")"
-book --depth 4 --threads 1 --out "$dir/resumed-book.bin" > /dev/null
+book --depth 4 --threads 1 --out "$dir/resumed-book.bin" > /dev/null 2>&1
 head -c 300 "$dir/resumed-book.bin.searched" > "$dir/cut" && mv "$dir/cut" "$dir/resumed-book.bin.searched"
 rm "$dir/resumed-book.bin"
-book --depth 4 --threads 2 --out "$dir/resumed-book.bin" > "$dir/log"
+book --depth 4 --threads 2 --out "$dir/resumed-book.bin" > "$dir/log" 2> /dev/null
 grep -q "^resuming: [0-9]* positions already searched in" "$dir/log" || fail "no book resume line: $(cat "$dir/log")"
 cmp "$dir/straight-book.bin" "$dir/resumed-book.bin" || fail "the resumed book differs from the straight one"
 if book --depth 5 --out "$dir/resumed-book.bin" 2> "$dir/err"; then fail "took another depth's searches"; fi

@@ -688,7 +688,7 @@ TEST_F(NativeLoopTest, TheShippedBookAnswersAndOwnBookOrABadBookFileChangesThat)
   send("newgame reversi");
   send("position startpos moves f5");
   // From the book: at once, no node searched, a line of the book's depth.
-  const Lines book = send("go movetime 60000");
+  const Lines book = run("go movetime 20000");
   ASSERT_EQ(book.size(), 2u) << joined(book);
   EXPECT_TRUE(contains(book[0], " nodes 0 ")) << book[0];
   EXPECT_TRUE(starts_with(book[1], "bestmove ")) << book[1];
@@ -696,19 +696,24 @@ TEST_F(NativeLoopTest, TheShippedBookAnswersAndOwnBookOrABadBookFileChangesThat)
   const Lines missing = send("setoption name BookFile value /nonexistent/book.bin");
   ASSERT_EQ(missing.size(), 1u);
   EXPECT_TRUE(starts_with(missing[0], "info string error reversi opening book: ")) << missing[0];
-  EXPECT_TRUE(contains(missing[0], "not found; keeping the previous one")) << missing[0];
+  EXPECT_TRUE(contains(missing[0], "not found")) << missing[0];
+  EXPECT_TRUE(contains(missing[0], "; keeping the previous one")) << missing[0];
   const std::string junk = ::testing::TempDir() + "narabe_junk_book.bin";
   std::ofstream(junk) << "this is not a book file at all, but it is long enough";
   const Lines corrupt = send("setoption name BookFile value " + junk);
   ASSERT_EQ(corrupt.size(), 1u);
   EXPECT_TRUE(contains(corrupt[0], "bad magic")) << corrupt[0];
   std::remove(junk.c_str());
-  EXPECT_EQ(send("go movetime 60000"), book);
+  const Lines again = run("go movetime 20000");
+  ASSERT_EQ(again.size(), 2u) << joined(again);
+  EXPECT_TRUE(contains(again[0], " nodes 0 ")) << again[0];
+  EXPECT_EQ(again[1], book[1]);
   // OwnBook off: the engine searches.
   EXPECT_TRUE(send("setoption name OwnBook value false").empty());
-  const Lines searched = send("go movetime 100");
+  const Lines searched = run("go movetime 100");
   ASSERT_GE(searched.size(), 2u);
   EXPECT_FALSE(contains(searched.front(), " nodes 0 ")) << searched.front();
+  EXPECT_TRUE(send("setoption name OwnBook value true").empty());
   EXPECT_TRUE(send("setoption name BookFile value reversi_book.bin").empty());
 }
 
