@@ -15,6 +15,7 @@
 #include "engine/games/gomoku/gomoku.h"
 #include "engine/search/search.h"
 #include "tests/support/positions.h"
+#include "tests/support/search_run.h"
 
 namespace narabe {
 namespace {
@@ -31,26 +32,16 @@ using namespace games::gomoku;
 // fours in the row and the column at once: a win in three Black moves.
 constexpr const char* kVcfInThree = "o13o/15/15/15/15/15/15/3o1xx8/4x2x7/4x2x7/4x2x7/4o2o7/15/15/o1o11o x";
 
-struct Searched {
-  search::SearchResult result;
-  std::vector<search::LineReport> lines;
-};
+using Searched = test_search::SearchRun;
 
 // The search alone (no threat solver), to `depth` or `nodes`.
 Searched search_position(const Gomoku& game, std::optional<int> depth, std::optional<std::uint64_t> nodes = {}) {
-  core::TranspositionTable table(8);
-  search::Search<Gomoku> search(table);
-  core::StopSignal stop;
   search::SearchLimits limits;
   limits.depth = depth;
   limits.nodes = nodes;
   search::SearchOptions options;
   options.exact = false;
-  Searched out;
-  search::SearchCallbacks callbacks;
-  callbacks.on_line = [&](const search::LineReport& line) { out.lines.push_back(line); };
-  out.result = search.run(game, limits, options, callbacks, stop);
-  return out;
+  return test_search::run_search(game, limits, options, 8);
 }
 
 TEST(GomokuThreatHooks, FivesToCompleteAndToBlock) {

@@ -13,10 +13,8 @@
 #include <vector>
 
 #include "engine/core/little_endian.h"
-#include "engine/core/stop_signal.h"
-#include "engine/core/transposition_table.h"
 #include "engine/games/reversi/reversi.h"
-#include "engine/search/search.h"
+#include "tests/support/search_run.h"
 
 namespace narabe {
 namespace {
@@ -132,24 +130,14 @@ TEST(ReversiOpeningBook, RejectsEveryKindOfDamagedFile) {
 }
 
 // The search with a book in its settings.
-struct BookSearch {
-  search::SearchResult result;
-  std::vector<search::LineReport> lines;
-};
+using BookSearch = test_search::SearchRun;
 
-BookSearch search_with_book(const search::SearchLimits& limits, search::SearchOptions options) {
+BookSearch search_with_book(const search::SearchLimits& limits, const search::SearchOptions& options) {
   Reversi game = position_after({"f5"});
   auto settings = std::make_shared<games::reversi::EvalSettings>();
   settings->book = std::make_shared<const OpeningBook>(small_book());
   game.set_eval_settings(settings);
-  core::TranspositionTable table(1);
-  search::Search<Reversi> searcher(table);
-  const core::StopSignal stop;
-  BookSearch out;
-  search::SearchCallbacks callbacks;
-  callbacks.on_line = [&](const search::LineReport& line) { out.lines.push_back(line); };
-  out.result = searcher.run(game, limits, options, callbacks, stop);
-  return out;
+  return test_search::run_search(game, limits, options);
 }
 
 TEST(ReversiOpeningBook, ATimedSearchAtFullStrengthPlaysTheBookMoveAtOnce) {
