@@ -70,9 +70,6 @@ struct SearchOptions {
   // Search threads, the main one included (the Threads option). The exact solver
   // runs on the main thread only; Search::threads_ is the count it may be given.
   int threads = 1;
-  // A depth limit is the playing strength (NBoard's `set depth`), not a request for
-  // a search to that depth: the opening book answers such a search too.
-  bool book_at_depth = false;
 };
 
 // Whether helper thread `helper` (1 for the first) skips iteration `depth`: helpers
@@ -442,8 +439,8 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     // The game's opening book answers a timed search at full strength at once
     // (OwnBook). A set depth or node count asks for a search, and analysis (go
     // infinite, MultiPV) for the lines' own scores, so those search.
-    if (options.exact && options.own_book && lines == 1 && (!limits.depth || options.book_at_depth) &&
-        !limits.nodes && !limits.infinite && answer_from_book(root, result)) {
+    if (options.exact && options.own_book && lines == 1 && !limits.depth && !limits.nodes && !limits.infinite &&
+        answer_from_book(root, result)) {
       result.time_ms = clock_.elapsed_ms();
       return result;
     }

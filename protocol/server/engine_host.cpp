@@ -24,13 +24,8 @@ EngineHost::EngineHost(std::string_view game, Notice notice)
 EngineHost::~EngineHost() { worker_.stop(); }
 
 std::string EngineHost::startup_notes() const {
-  std::string notes;
-  if (!reversi_eval_.patterns_loaded() && !reversi_eval_.startup_error().empty())
-    notes = fmt::format("reversi evaluation weights: {}; using the simple evaluation", reversi_eval_.startup_error());
-  if (!reversi_eval_.book_loaded() && !reversi_eval_.book_startup_error().empty())
-    notes += fmt::format("{}reversi opening book: {}; playing without it", notes.empty() ? "" : "; ",
-                         reversi_eval_.book_startup_error());
-  return notes;
+  if (reversi_eval_.patterns_loaded() || reversi_eval_.startup_error().empty()) return {};
+  return fmt::format("reversi evaluation weights: {}; using the simple evaluation", reversi_eval_.startup_error());
 }
 
 GameSettings EngineHost::game_settings() {
@@ -86,7 +81,9 @@ core::Status EngineHost::apply(OptionChange change) {
       session_->set_game_settings(game_settings());
       break;
     case OptionId::kBookFile:
-      if (const core::Status loaded = reversi_eval_.load_book(change.updated.book_file); !loaded)
+      if (change.updated.book_file.empty())
+        reversi_eval_.clear_book();
+      else if (const core::Status loaded = reversi_eval_.load_book(change.updated.book_file); !loaded)
         return core::make_error(fmt::format("reversi opening book: {}; keeping the previous one", loaded.error()));
       session_->set_game_settings(game_settings());
       break;

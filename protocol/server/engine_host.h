@@ -59,8 +59,7 @@ class EngineHost {
   core::Status apply(OptionChange change);
   // `callback` runs after every accepted change of `id` (one callback an option).
   void on_option_change(OptionId id, OptionCallback callback) { callbacks_[id] = std::move(callback); }
-  // What went wrong reading the weights or the book when the host was made (empty:
-  // nothing).
+  // What went wrong reading the weights when the host was made (empty: nothing).
   std::string startup_notes() const;
   bool reversi_patterns_loaded() const { return reversi_eval_.patterns_loaded(); }
 

@@ -81,7 +81,7 @@ std::vector<std::string> option_lines() {
   lines.emplace_back("option name Evaluation type combo default pattern var pattern var simple");
   lines.push_back(fmt::format("option name EvalFile type string default {}", EngineOptions{}.eval_file));
   lines.emplace_back("option name ProbCut type check default true");
-  lines.push_back(fmt::format("option name BookFile type string default {}", EngineOptions{}.book_file));
+  lines.emplace_back("option name BookFile type string default <empty>");
   lines.emplace_back("option name GomokuEval type combo default auto var auto var trained var hand");
   lines.emplace_back("option name Clear Hash type button");
   return lines;
@@ -184,10 +184,9 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
     return change;
   }
   if (iequals(name, "BookFile")) {
-    if (value.empty() || value == "<empty>")
-      return core::make_error("option BookFile needs a file name (OwnBook false plays without a book)");
+    // UCI's empty string: no book.
     change.id = OptionId::kBookFile;
-    change.updated.book_file = std::string(value);
+    change.updated.book_file = value == "<empty>" ? std::string() : std::string(value);
     return change;
   }
   if (iequals(name, "Clear Hash")) {

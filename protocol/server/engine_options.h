@@ -30,7 +30,9 @@ struct EngineOptions {
   bool pattern_eval = true;
   std::string eval_file = "reversi_eval.bin";
   bool probcut = true;  // Reversi's selective pruning (with the trained evaluation)
-  std::string book_file = "reversi_book.bin";  // Reversi's opening book (with OwnBook)
+  // Reversi's opening book (used with OwnBook); empty: none. The shipped book,
+  // reversi_book.bin, did not win its match against no book, so it is not the default.
+  std::string book_file;
   GomokuEvalMode gomoku_eval = GomokuEvalMode::kAuto;
   std::string variant = "tictactoe";  // UCI_Variant: a name of variant_presets.h
   bool ponder = false;                // Ponder: `go ponder` and `ponderhit` are used

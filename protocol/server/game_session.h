@@ -69,9 +69,8 @@ class GameSession final : public Session {
       callbacks.on_line = [&](const search::LineReport& line) {
         if (sink) sink(TextLine{line, line_to_text(root, line.pv)});
       };
-      const search::SearchOptions options{request.multipv, true, request.own_book, request.threads,
-                                          request.book_at_depth};
-      text.search = search_->run(root, request.limits, options, callbacks, stop);
+      text.search = search_->run(root, request.limits, search::SearchOptions{request.multipv, true, request.own_book, request.threads},
+                                 callbacks, stop);
       text.best_move = text.search.best_move.is_null() ? "(none)" : root.move_to_string(text.search.best_move);
       if (!text.search.ponder_move.is_null()) {
         G after = root;

@@ -206,9 +206,6 @@ void NBoardLoop::start_search(int multipv, bool hint) {
   request.own_book = true;
   request.threads = host_.options().threads;
   request.limits.depth = depth_;
-  // NBoard's depth is the strength it plays at: a move it asks for may come from the
-  // opening book (a hint is analysis, and searches).
-  request.book_at_depth = !hint;
 
   // The latest line of every rank. `hint` reports each move's value once, from the
   // last iteration that reached it.

@@ -91,7 +91,6 @@ core::Expected<std::shared_ptr<const OpeningBook>> load_reversi_book(std::string
 ReversiEvaluation::ReversiEvaluation() {
   const core::Status status = load(kDefaultEvalFile);
   if (!status) startup_error_ = status.error();
-  if (const core::Status book = load_book(kDefaultBookFile); !book) book_startup_error_ = book.error();
   remake();
 }
 
@@ -109,6 +108,11 @@ core::Status ReversiEvaluation::load_book(std::string_view path) {
   book_ = std::move(*loaded);
   remake();
   return core::Ok{};
+}
+
+void ReversiEvaluation::clear_book() {
+  book_ = nullptr;
+  remake();
 }
 
 void ReversiEvaluation::use_patterns(bool patterns) {

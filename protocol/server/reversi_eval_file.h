@@ -32,27 +32,27 @@ core::Expected<std::shared_ptr<const games::reversi::PatternWeights>> load_rever
 core::Expected<std::shared_ptr<const games::reversi::OpeningBook>> load_reversi_book(std::string_view path);
 
 // Reversi's own settings, as the engine host holds them: the loaded weights, whether
-// to use them (the Evaluation option), ProbCut and the loaded book (the search uses
-// it when OwnBook is on). settings() is what the Reversi
+// to use them (the Evaluation option), ProbCut and the book BookFile names, if any
+// (the search uses it when OwnBook is on). settings() is what the Reversi
 // session gives every position it makes (Reversi::set_eval_settings): a new object
 // after each change, so a search running on the old one is not touched.
 class ReversiEvaluation {
  public:
-  // Loads the default files; `startup_error()` and `book_startup_error()` say what
-  // went wrong, if anything.
+  // Loads the default weights (no book); `startup_error()` says what went wrong, if
+  // anything.
   ReversiEvaluation();
 
   // Loads another file; on failure the weights held stay and the error says why.
   core::Status load(std::string_view path);
-  // Loads another book; on failure the book held stays and the error says why.
+  // Loads a book; on failure the book held stays and the error says why.
   core::Status load_book(std::string_view path);
+  void clear_book();
   // true: the trained patterns (when loaded); false: the simple evaluation.
   void use_patterns(bool patterns);
   void use_probcut(bool probcut);
   const std::shared_ptr<const games::reversi::EvalSettings>& settings() const { return settings_; }
 
   const std::string& startup_error() const { return startup_error_; }
-  const std::string& book_startup_error() const { return book_startup_error_; }
   bool patterns_loaded() const { return weights_ != nullptr; }
   bool book_loaded() const { return book_ != nullptr; }
 
@@ -65,7 +65,6 @@ class ReversiEvaluation {
   bool probcut_ = true;
   std::shared_ptr<const games::reversi::EvalSettings> settings_;
   std::string startup_error_;
-  std::string book_startup_error_;
 };
 
 }  // namespace narabe::server

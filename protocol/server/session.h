@@ -32,7 +32,6 @@ struct SearchRequest {
   int multipv = 1;
   bool own_book = true;
   int threads = 1;  // search threads, the main one included (search.h, lazy SMP)
-  bool book_at_depth = false;  // the depth limit is a playing strength (search.h)
 };
 
 // A search line with its moves already in the game's notation.

@@ -299,20 +299,8 @@ TEST_F(CopiedBinaryTest, MissingWeightsAreSaidOnEachProtocolsChannel) {
   }
 }
 
-TEST_F(CopiedBinaryTest, MissingBookIsSaidAtTheHandshake) {
+TEST_F(CopiedBinaryTest, WeightsBesideTheCopyAreFound) {
   fs::copy_file(fs::path(NARABE_ENGINE_PATH).parent_path() / "reversi_eval.bin", dir_ / "reversi_eval.bin");
-  EngineDriver native((dir_ / "narabe").string());
-  ASSERT_TRUE(native.started());
-  native.send("uci");
-  const std::vector<std::string> lines = native.read_through("uciok");
-  EXPECT_EQ(count_starting(lines, "info string error reversi opening book: file 'reversi_book.bin' not found"), 1)
-      << join(lines);
-  native.expect_clean_exit();
-}
-
-TEST_F(CopiedBinaryTest, WeightsAndBookBesideTheCopyAreFound) {
-  for (const char* name : {"reversi_eval.bin", "reversi_book.bin"})
-    fs::copy_file(fs::path(NARABE_ENGINE_PATH).parent_path() / name, dir_ / name);
   EngineDriver native((dir_ / "narabe").string());
   ASSERT_TRUE(native.started());
   native.send("uci");

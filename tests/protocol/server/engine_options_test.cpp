@@ -43,7 +43,7 @@ TEST(OptionLines, ListTheEngineOptionsExactly) {
       "option name Evaluation type combo default pattern var pattern var simple",
       "option name EvalFile type string default reversi_eval.bin",
       "option name ProbCut type check default true",
-      "option name BookFile type string default reversi_book.bin",
+      "option name BookFile type string default <empty>",
       "option name GomokuEval type combo default auto var auto var trained var hand",
       "option name Clear Hash type button",
   };
@@ -340,7 +340,10 @@ TEST(ParseSetoption, ReversiEvaluationOptions) {
   ASSERT_TRUE(book.ok()) << book.error();
   EXPECT_EQ(book->id, OptionId::kBookFile);
   EXPECT_EQ(book->updated.book_file, "/tmp/my book.bin");
-  EXPECT_FALSE(parse_setoption("name BookFile value", current).ok());
+  auto none = parse_setoption("name BookFile value <empty>", current);
+  ASSERT_TRUE(none.ok()) << none.error();
+  EXPECT_EQ(none->id, OptionId::kBookFile);
+  EXPECT_EQ(none->updated.book_file, "");
   auto off = parse_setoption("name ProbCut value false", current);
   ASSERT_TRUE(off.ok()) << off.error();
   EXPECT_EQ(off->id, OptionId::kProbCut);

@@ -684,10 +684,15 @@ TEST_F(NativeLoopTest, BadEvalFileIsAnErrorAndKeepsTheWeights) {
   EXPECT_TRUE(send("setoption name EvalFile value reversi_eval.bin").empty());
 }
 
-TEST_F(NativeLoopTest, TheShippedBookAnswersAndOwnBookOrABadBookFileChangesThat) {
+TEST_F(NativeLoopTest, TheShippedBookAnswersOnceBookFileNamesItAndOwnBookOrABadFileChangesThat) {
   send("newgame reversi");
   send("position startpos moves f5");
-  // From the book: at once, no node searched, a line of the book's depth.
+  // No book by default: the engine searches.
+  const Lines searched = run("go movetime 50");
+  ASSERT_GE(searched.size(), 2u) << joined(searched);
+  EXPECT_FALSE(contains(searched.front(), " nodes 0 ")) << searched.front();
+  // The shipped book, by its name: at once, no node searched, a line of its depth.
+  EXPECT_TRUE(send("setoption name BookFile value reversi_book.bin").empty());
   const Lines book = run("go movetime 20000");
   ASSERT_EQ(book.size(), 2u) << joined(book);
   EXPECT_TRUE(contains(book[0], " nodes 0 ")) << book[0];
@@ -708,13 +713,16 @@ TEST_F(NativeLoopTest, TheShippedBookAnswersAndOwnBookOrABadBookFileChangesThat)
   ASSERT_EQ(again.size(), 2u) << joined(again);
   EXPECT_TRUE(contains(again[0], " nodes 0 ")) << again[0];
   EXPECT_EQ(again[1], book[1]);
-  // OwnBook off: the engine searches.
-  EXPECT_TRUE(send("setoption name OwnBook value false").empty());
-  const Lines searched = run("go movetime 100");
-  ASSERT_GE(searched.size(), 2u);
-  EXPECT_FALSE(contains(searched.front(), " nodes 0 ")) << searched.front();
-  EXPECT_TRUE(send("setoption name OwnBook value true").empty());
-  EXPECT_TRUE(send("setoption name BookFile value reversi_book.bin").empty());
+  // OwnBook off, or the book unset: the engine searches.
+  for (const char* off : {"setoption name OwnBook value false", "setoption name BookFile value <empty>"}) {
+    EXPECT_TRUE(send(off).empty());
+    const Lines lines = run("go movetime 50");
+    ASSERT_GE(lines.size(), 2u) << joined(lines);
+    EXPECT_FALSE(contains(lines.front(), " nodes 0 ")) << off << ": " << lines.front();
+    EXPECT_TRUE(send("setoption name OwnBook value true").empty());
+    EXPECT_TRUE(send("setoption name BookFile value reversi_book.bin").empty());
+  }
+  EXPECT_TRUE(send("setoption name BookFile value <empty>").empty());
 }
 
 TEST(ReversiEvalFile, MissingOrEmptyFileIsAnError) {

@@ -134,18 +134,6 @@ TEST_F(NBoardLoopTest, GoAnswersALegalMoveWithEvalAndTimeAndKeepsTheBoard) {
   EXPECT_EQ(loop_.session().position().fen(), fen);  // go does not play its move
 }
 
-TEST_F(NBoardLoopTest, GoPlaysFromTheOpeningBookAtAnyDepth) {
-  send("set game " + ggf(kStartBoard, "B[F5]"));
-  const Lines lines = run("go");
-  const auto stats = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return starts_with(l, "nodestats "); });
-  ASSERT_NE(stats, lines.end()) << joined(lines);
-  EXPECT_TRUE(starts_with(*stats, "nodestats 0 ")) << *stats;
-  // A hint is analysis: it searches.
-  const Lines hint = run("hint 1");
-  EXPECT_TRUE(std::any_of(hint.begin(), hint.end(), [](const std::string& l) { return starts_with(l, "search "); }))
-      << joined(hint);
-}
-
 TEST_F(NBoardLoopTest, HintGivesOneSearchLinePerMoveAsked) {
   send("set game " + ggf(kStartBoard, "B[F5]W[F6]B[D3]W[C5]"));
   const std::vector<std::string> moves = legal();
