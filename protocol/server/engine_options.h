@@ -41,8 +41,8 @@ struct EngineOptions {
 };
 
 enum class OptionId {
-  kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kBookFile, kProbCut, kGomokuEval, kClearHash,
-  kVariant, kPonder, kMoveOverhead, kShowWdl,
+  kHash, kThreads, kLevel, kMultiPv, kSeed, kOwnBook, kEvaluation, kEvalFile, kBookFile, kProbCut,
+  kGomokuEval, kClearHash, kVariant, kPonder, kMoveOverhead, kShowWdl,
 };
 
 struct OptionChange {

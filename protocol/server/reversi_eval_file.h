@@ -54,7 +54,6 @@ class ReversiEvaluation {
 
   const std::string& startup_error() const { return startup_error_; }
   bool patterns_loaded() const { return weights_ != nullptr; }
-  bool book_loaded() const { return book_ != nullptr; }
 
  private:
   void remake();

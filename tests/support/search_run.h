@@ -18,8 +18,8 @@ struct SearchRun {
 
 // Searches `game` with a fresh table of `table_mb` MiB.
 template <class G>
-SearchRun run_search(const G& game, const search::SearchLimits& limits, const search::SearchOptions& options,
-                     std::size_t table_mb = 1) {
+SearchRun run_search(const G& game, const search::SearchLimits& limits,
+                     const search::SearchOptions& options, std::size_t table_mb = 1) {
   core::TranspositionTable table(table_mb);
   search::Search<G> searcher(table);
   const core::StopSignal stop;

@@ -145,7 +145,8 @@ void Builder::search(const std::vector<Key>& keys) {
       searched.own = image.own;
       searched.other = image.other;
       searched.score = static_cast<std::int16_t>(std::clamp<int>(result.score, -6400, 6400));
-      searched.cell = static_cast<std::uint8_t>(OpeningBook::cell_in_image(result.best_move.value(), image.symmetry));
+      searched.cell = static_cast<std::uint8_t>(
+          OpeningBook::cell_in_image(result.best_move.value(), image.symmetry));
       const std::lock_guard lock(mutex);
       node.searched = searched;
       ++searched_now_;
@@ -233,9 +234,11 @@ BookBuild Builder::run() {
       for (const Edge& edge : node.edges) best = std::max(best, edge_value(edge, false));
       for (const Edge& edge : node.edges) {
         if (edge.final_value) continue;
-        const int deficit = (ply + 1 < settings_.full_plies ? 0 : parent_deficit) + best - edge_value(edge, false);
+        const int deficit =
+            (ply + 1 < settings_.full_plies ? 0 : parent_deficit) + best - edge_value(edge, false);
         Node& child = nodes_.at(edge.child);
-        if (deficit <= settings_.window && (!child.deficit || deficit < *child.deficit)) child.deficit = deficit;
+        if (deficit <= settings_.window && (!child.deficit || deficit < *child.deficit))
+          child.deficit = deficit;
       }
     }
     layer = std::move(next);
@@ -243,7 +246,8 @@ BookBuild Builder::run() {
   negamax();
   std::vector<OpeningBook::Entry> entries;
   for (const auto& [key, node] : nodes_)
-    entries.push_back({key.first, key.second, static_cast<std::int16_t>(std::clamp(node.value, -6400, 6400)),
+    entries.push_back({key.first, key.second,
+                       static_cast<std::int16_t>(std::clamp(node.value, -6400, 6400)),
                        node.best_cell, static_cast<std::uint8_t>(std::min(node.depth, 255))});
   build.book = OpeningBook(std::move(entries));
   build.searched_now = searched_now_;

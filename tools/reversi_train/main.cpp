@@ -314,10 +314,12 @@ int book(const po::variables_map& vm) {
   std::uint64_t checksum = 0;
   auto weights = load_weights(vm["weights"].as<std::string>(), &checksum);
   if (!weights) return 1;
-  s.eval = std::make_shared<const games::reversi::EvalSettings>(games::reversi::EvalSettings{std::move(weights), true, nullptr});
+  s.eval = std::make_shared<const games::reversi::EvalSettings>(
+      games::reversi::EvalSettings{std::move(weights), true, nullptr});
   const std::string out = vm["out"].as<std::string>();
   const std::string searched_path = out + ".searched";
-  const std::string header = fmt::format("narabe-reversi-book-searches depth {} weights fnv1a:{:016x}", s.depth, checksum);
+  const std::string header =
+      fmt::format("narabe-reversi-book-searches depth {} weights fnv1a:{:016x}", s.depth, checksum);
 
   std::vector<rt::SearchedPosition> known;
   bool has_header = false;

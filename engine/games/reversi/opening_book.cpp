@@ -31,13 +31,16 @@ OpeningBook::OpeningBook(std::vector<Entry> entries) {
     e.other = image.other;
   }
   std::stable_sort(entries.begin(), entries.end(), before);
-  entries.erase(std::unique(entries.begin(), entries.end(),
-                            [](const Entry& a, const Entry& b) { return !before(a, b) && !before(b, a); }),
-                entries.end());
+  entries.erase(
+      std::unique(entries.begin(), entries.end(),
+                  [](const Entry& a, const Entry& b) { return !before(a, b) && !before(b, a); }),
+      entries.end());
   entries_ = std::move(entries);
 }
 
-int OpeningBook::cell_in_image(int cell, int k) { return std::countr_zero(symmetry(std::uint64_t{1} << cell, k)); }
+int OpeningBook::cell_in_image(int cell, int k) {
+  return std::countr_zero(symmetry(std::uint64_t{1} << cell, k));
+}
 
 OpeningBook::Image OpeningBook::least_image(std::uint64_t own, std::uint64_t other) {
   Image least{own, other, 0};
@@ -70,18 +73,19 @@ std::optional<OpeningBook::Entry> OpeningBook::find(std::uint64_t own, std::uint
 
 core::Expected<OpeningBook> OpeningBook::from_bytes(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kHeaderBytes + kChecksumBytes)
-    return core::make_error("truncated: " + std::to_string(bytes.size()) + " bytes is shorter than the header");
+    return core::make_error("truncated: " + std::to_string(bytes.size()) +
+                            " bytes is shorter than the header");
   if (!std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
     return core::make_error("not a narabe Reversi book (bad magic)");
   const std::uint32_t version = core::read_u32(bytes, 8);
   if (version != kFormatVersion)
-    return core::make_error("format version " + std::to_string(version) + ", this engine reads version " +
-                            std::to_string(kFormatVersion));
+    return core::make_error("format version " + std::to_string(version) +
+                            ", this engine reads version " + std::to_string(kFormatVersion));
   const std::size_t count = core::read_u32(bytes, 12);
   const std::size_t end = kHeaderBytes + count * kEntryBytes;
   if (bytes.size() != end + kChecksumBytes)
-    return core::make_error("truncated or padded: " + std::to_string(bytes.size()) + " bytes, the header says " +
-                            std::to_string(end + kChecksumBytes));
+    return core::make_error("truncated or padded: " + std::to_string(bytes.size()) +
+                            " bytes, the header says " + std::to_string(end + kChecksumBytes));
   if (core::read_u64(bytes, end) != core::fnv1a(bytes.first(end)))
     return core::make_error("checksum mismatch (the file is corrupt)");
   OpeningBook book;
@@ -95,9 +99,12 @@ core::Expected<OpeningBook> OpeningBook::from_bytes(std::span<const std::uint8_t
     e.depth = bytes[at + 19];
     const std::size_t index = book.entries_.size();
     if ((e.own & e.other) != 0 || e.cell > 63 || ((e.own | e.other) >> e.cell & 1) != 0)
-      return core::make_error("entry " + std::to_string(index) + " is not a position and an empty cell");
-    if (const Image least = least_image(e.own, e.other); least.own != e.own || least.other != e.other)
-      return core::make_error("entry " + std::to_string(index) + " is not stored as its least image");
+      return core::make_error("entry " + std::to_string(index) +
+                              " is not a position and an empty cell");
+    if (const Image least = least_image(e.own, e.other);
+        least.own != e.own || least.other != e.other)
+      return core::make_error("entry " + std::to_string(index) +
+                              " is not stored as its least image");
     if (index > 0 && !before(book.entries_.back(), e))
       return core::make_error("entry " + std::to_string(index) + " is out of order");
     book.entries_.push_back(e);

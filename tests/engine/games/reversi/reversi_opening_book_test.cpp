@@ -4,8 +4,6 @@
 // only where a book answer is asked for (a timed search at full strength, OwnBook on,
 // one line).
 
-#include "engine/games/reversi/opening_book.h"
-
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/little_endian.h"
+#include "engine/games/reversi/opening_book.h"
 #include "engine/games/reversi/reversi.h"
 #include "tests/support/search_run.h"
 
@@ -30,12 +29,14 @@ Reversi position_after(std::initializer_list<const char*> moves) {
 
 OpeningBook::Entry book_entry(const Reversi& position, const char* move, int score, int depth) {
   return {position.player(), position.opponent(), static_cast<std::int16_t>(score),
-          static_cast<std::uint8_t>(position.parse_move(move)->value()), static_cast<std::uint8_t>(depth)};
+          static_cast<std::uint8_t>(position.parse_move(move)->value()),
+          static_cast<std::uint8_t>(depth)};
 }
 
 // After f5: d6 (the perpendicular opening) scored 0 at depth 18; after f5 d6: c3.
 OpeningBook small_book() {
-  return OpeningBook({book_entry(position_after({"f5"}), "d6", 0, 18), book_entry(position_after({"f5", "d6"}), "c3", -30, 17)});
+  return OpeningBook({book_entry(position_after({"f5"}), "d6", 0, 18),
+                      book_entry(position_after({"f5", "d6"}), "c3", -30, 17)});
 }
 
 OpeningBook::Image least_image_of(const Reversi& position) {
@@ -117,7 +118,8 @@ TEST(ReversiOpeningBook, RejectsEveryKindOfDamagedFile) {
   EXPECT_NE(error_of(resealed(swapped)).find("out of order"), std::string::npos);
   auto occupied = good;
   occupied[16 + 18] = 27;  // d4 holds a disc
-  EXPECT_NE(error_of(resealed(occupied)).find("not a position and an empty cell"), std::string::npos);
+  EXPECT_NE(error_of(resealed(occupied)).find("not a position and an empty cell"),
+            std::string::npos);
   auto mirrored = good;  // the first entry's discs mirrored: no longer the least image
   const std::uint64_t own = core::read_u64(good, 16), other = core::read_u64(good, 24);
   const OpeningBook::Image least = OpeningBook::least_image(own, other);
@@ -132,7 +134,8 @@ TEST(ReversiOpeningBook, RejectsEveryKindOfDamagedFile) {
 // The search with a book in its settings.
 using BookSearch = test_search::SearchRun;
 
-BookSearch search_with_book(const search::SearchLimits& limits, const search::SearchOptions& options) {
+BookSearch search_with_book(const search::SearchLimits& limits,
+                            const search::SearchOptions& options) {
   Reversi game = position_after({"f5"});
   auto settings = std::make_shared<games::reversi::EvalSettings>();
   settings->book = std::make_shared<const OpeningBook>(small_book());
@@ -168,7 +171,8 @@ TEST(ReversiOpeningBook, SearchesWhenTheBookIsOffOrADepthNodesAnalysisOrSeveralL
   casual.exact = false;
   search::SearchOptions lines;
   lines.multipv = 2;
-  for (const auto& [limits, options] : std::vector<std::pair<search::SearchLimits, search::SearchOptions>>{
+  for (const auto& [limits, options] :
+       std::vector<std::pair<search::SearchLimits, search::SearchOptions>>{
            {depth, {}}, {nodes, {}}, {timed, off}, {timed, casual}, {timed, lines}}) {
     const BookSearch searched = search_with_book(limits, options);
     EXPECT_GT(searched.result.nodes, 0u);
