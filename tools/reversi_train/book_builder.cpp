@@ -12,6 +12,7 @@
 
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
+#include "engine/games/reversi/endgame_solver.h"
 #include "engine/search/search.h"
 
 namespace narabe::tools::reversi_train {
@@ -86,11 +87,9 @@ std::vector<Key> Builder::expand(const Key& key) {
     child.make_move(core::Move(static_cast<std::uint16_t>(cell)));
     if (child.legal_cells() == 0) {
       if (Reversi::legal_cells(child.opponent(), child.player()) == 0) {
-        // The game is over: the discs decide, the empty cells going to the winner.
-        const int mine = std::popcount(child.opponent()), theirs = std::popcount(child.player());
-        const int empty = 64 - mine - theirs;
-        const int margin = mine - theirs + (mine > theirs ? empty : mine < theirs ? -empty : 0);
-        edge.final_value = margin * 100;
+        // The game is over: the mover's final margin.
+        edge.final_value =
+            100 * games::reversi::EndgameSolver::final_margin(child.opponent(), child.player());
         node.edges.push_back(edge);
         continue;
       }
