@@ -43,6 +43,7 @@ class SolverCore {
                                         bool weak) = 0;
   virtual int best_column() const = 0;
   virtual void clear_table() = 0;
+  virtual std::size_t table_bytes() const = 0;
 
   std::uint64_t nodes = 0;
   // Threads a solve runs on, over the one table (1: alone, node for node the same
@@ -89,14 +90,18 @@ class Solver {
     core_->progress = fn;
     core_->progress_context = context;
   }
-  // How many threads each solve runs on (at least 1): they share the table, so
-  // memory stays table_megabytes; results stay exact, node counts vary above 1.
+  // How many threads each solve runs on (at least 1): they share the table, and each
+  // thread's near-end table is its part of an eighth of table_megabytes, so memory
+  // stays table_megabytes; results stay exact, node counts vary above 1.
   void set_threads(int threads) { core_->threads = std::max(threads, 1); }
   int threads() const { return core_->threads; }
   // Nodes of every thread.
   std::uint64_t nodes() const { return core_->nodes; }
   void reset_nodes() { core_->nodes = 0; }
   void clear_table() { core_->clear_table(); }
+  // The bytes of every table (the shared one and each thread's near-end table) as
+  // the last solve left them: table_megabytes MiB at most.
+  std::size_t table_bytes() const { return core_->table_bytes(); }
   int width() const { return width_; }
   int height() const { return height_; }
 

@@ -9,8 +9,9 @@
 //     opponent must block now or soon weighing more, centre first;
 //   * a transposition table keeps lower and upper bounds, keyed by the position or
 //     its mirror image, whichever is smaller (mirrored positions share entries),
-//     two slots a bucket: one kept for the entry with the largest search behind
-//     it, one always replaced;
+//     four a bucket, the one with the least search behind it replaced; positions
+//     near the end go to a small table of the thread's own (near_end_), which the
+//     core's cache holds;
 //   * the "claimeven" bound (Allis): when every column has an even number of empty
 //     cells, the opponent can answer every move in the same column and so gets the
 //     upper cell of every pair; if the side to move cannot make four even with all
@@ -31,6 +32,7 @@
 #include <bit>
 #include <vector>
 
+#include "engine/core/bits.h"
 #include "engine/core/large_pages.h"
 #include "engine/core/prefetch.h"
 #include "engine/core/shared_table_words.h"
@@ -99,6 +101,20 @@ class FixedSolver final : public SolverCore {
   // with idle threads (split); nearer the leaves it costs more than it saves.
   static constexpr int kSplitEmpties = 12;
 
+  // Positions with this many empty cells or fewer are kept in a table of each
+  // thread's own (near_end_) instead of the shared one. They are most of the probes
+  // and stores, and their subtrees are small: apart, they no longer push the
+  // costly entries out of the shared table nor are pushed out by them, a small
+  // table is mostly in the core's cache, and with threads none of their cache
+  // lines goes from core to core and no lock is taken for them. The near-end
+  // tables of all threads together take an eighth of the memory given (so the
+  // solver's memory stays what it is given, whatever the thread count), each a
+  // power of two buckets and 4 MiB at most. Measured (docs/connect4.md, "The
+  // near-end table").
+  static constexpr int kNearEndEmpties = 16;
+  static constexpr std::size_t kNearEndShare = 8;
+  static constexpr std::size_t kNearEndBuckets = std::size_t{1} << 16;  // 4 MiB
+
   // A move of a split point: the position after it, as negamax takes it.
   struct Child {
     Bitboard current, mask, mirror_current, mirror_mask;
@@ -136,15 +152,24 @@ class FixedSolver final : public SolverCore {
  public:
   explicit FixedSolver(std::size_t table_megabytes) {
     const std::size_t bytes = std::max<std::size_t>(table_megabytes, 1) << 20;
-    std::size_t buckets = 1;
-    while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
-    own_table_ = core::LargePageArray<Bucket>(buckets);
+    near_end_budget_ = bytes / kNearEndShare / sizeof(Bucket);
+    own_table_ = core::LargePageArray<Bucket>(bytes / sizeof(Bucket) - near_end_budget_);
     table_ = own_table_.data();
-    bucket_mask_ = buckets - 1;
+    table_buckets_ = own_table_.size();
+    fit_near_end(*this, *this, 1);
   }
 
-  void clear_table() override { std::fill(own_table_.begin(), own_table_.end(), Bucket{}); }
+  void clear_table() override {
+    std::fill(own_table_.begin(), own_table_.end(), Bucket{});
+    std::fill(near_end_.begin(), near_end_.end(), Bucket{});
+    for (auto& helper : helpers_) std::fill(helper->near_end_.begin(), helper->near_end_.end(), Bucket{});
+  }
   int best_column() const override { return best_column_; }
+  std::size_t table_bytes() const override {
+    std::size_t buckets = own_table_.size() + near_end_.size();
+    for (const auto& helper : helpers_) buckets += helper->near_end_.size();
+    return buckets * sizeof(Bucket);
+  }
 
   std::optional<int> solve(Bitboard current, Bitboard mask, int moves, bool weak) override {
     return with_threads([=](FixedSolver& s) { return s.solve_alone(current, mask, moves, weak); });
@@ -156,21 +181,33 @@ class FixedSolver final : public SolverCore {
  private:
   FixedSolver() = default;  // a helper thread's, on its main solver's table
 
+  // Gives `solver` its near-end table for a solve on `threads` threads: an equal
+  // part of the near-end budget of `main`. Made anew (empty) when its size changes.
+  static void fit_near_end(FixedSolver& solver, const FixedSolver& main, std::size_t threads) {
+    const std::size_t share = std::clamp<std::size_t>(main.near_end_budget_ / threads, 1, kNearEndBuckets);
+    const std::size_t buckets = std::bit_floor(share);
+    if (solver.near_end_.size() != buckets) solver.near_end_ = core::LargePageArray<Bucket>(buckets);
+  }
+
   // Runs `search` on this solver alone with threads <= 1, else on `threads` solvers
   // over this one's table: this thread searches and the others take the moves it
   // shares at split points (young brothers wait, core/split_team.h), so the
   // answer is exact with any thread count. Nodes are summed into this solver's count.
   template <class Search>
   std::optional<int> with_threads(Search search) {
-    if (threads <= 1) return search(*this);
-    const auto n = static_cast<std::size_t>(threads);
+    const auto n = static_cast<std::size_t>(std::max(threads, 1));
+    // Helpers beyond the thread count go, with their near-end tables.
+    if (helpers_.size() >= n) helpers_.resize(n - 1);
+    fit_near_end(*this, *this, n);
+    if (n == 1) return search(*this);
     while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<FixedSolver>(new FixedSolver()));
     core::SolverTeam team(nodes);
     std::vector<FixedSolver*> solvers{this};
     for (std::size_t i = 0; i + 1 < n; ++i) {
       FixedSolver& helper = *helpers_[i];
       helper.table_ = table_;
-      helper.bucket_mask_ = bucket_mask_;
+      helper.table_buckets_ = table_buckets_;
+      fit_near_end(helper, *this, n);
       helper.nodes = 0;
       helper.stop = stop;
       helper.node_limit = node_limit;
@@ -315,27 +352,36 @@ class FixedSolver final : public SolverCore {
     return std::min(opponent + (mask | move), mirror_opponent + (mirror_mask | mirror_cell(move)));
   }
 
-  std::size_t bucket_of(Bitboard key) const {
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 24) & bucket_mask_;
+  // The table that keeps positions after `moves` discs: its bucket of a key, and
+  // whether other threads use it too (then reads and writes take its sequence locks).
+  struct Table {
+    Bucket* buckets;
+    std::size_t count;
+    bool shared;
+    Bucket& bucket(Bitboard key) const { return buckets[core::mul_high(key * 0x9E3779B97F4A7C15ULL, count)]; }
+  };
+  Table table_for(int moves) {
+    if (kCells - moves <= kNearEndEmpties) return {near_end_.data(), near_end_.size(), false};
+    return {table_, table_buckets_, shared_};
   }
-  // The entry of `key`, if the table holds it (and, shared, no write is under way).
-  std::optional<Entry> probe(Bitboard key) const {
-    const Bucket& bucket = table_[bucket_of(key)];
+  // The entry of `key`, if `table` holds it (and, shared, no write is under way).
+  static std::optional<Entry> probe(const Table& table, Bitboard key) {
+    const Bucket& bucket = table.bucket(key);
     std::optional<std::uint32_t> version;
-    if (shared_ && !(version = core::SequenceLock::begin_read(bucket.version))) return std::nullopt;
+    if (table.shared && !(version = core::SequenceLock::begin_read(bucket.version))) return std::nullopt;
     for (int i = 0; i < kWays; ++i) {
       if (core::load_shared(bucket.keys[i]) != key) continue;
       const Entry e = unpack(key, core::load_shared(bucket.fields[i]));
       if (!e.used) continue;
-      if (shared_ && !core::SequenceLock::end_read(bucket.version, *version)) return std::nullopt;
+      if (table.shared && !core::SequenceLock::end_read(bucket.version, *version)) return std::nullopt;
       return e;
     }
     return std::nullopt;
   }
-  void store(Bitboard key, int work, int lower, int upper, int best = -1) {
-    Bucket& bucket = table_[bucket_of(key)];
+  static void store(const Table& table, Bitboard key, int work, int lower, int upper, int best = -1) {
+    Bucket& bucket = table.bucket(key);
     std::optional<std::uint32_t> version;
-    if (shared_ && !(version = core::SequenceLock::try_begin_write(bucket.version))) return;
+    if (table.shared && !(version = core::SequenceLock::try_begin_write(bucket.version))) return;
     Entry slots[kWays];
     for (int i = 0; i < kWays; ++i) slots[i] = unpack(core::load_shared(bucket.keys[i]), core::load_shared(bucket.fields[i]));
     int victim = 0;
@@ -358,7 +404,7 @@ class FixedSolver final : public SolverCore {
     }
     core::store_shared(bucket.keys[victim], key);
     core::store_shared(bucket.fields[victim], pack(entry));
-    if (shared_) core::SequenceLock::end_write(bucket.version, *version);
+    if (table.shared) core::SequenceLock::end_write(bucket.version, *version);
   }
 
   // The follower's strategy, a generalised claimeven: the leader is to move, and
@@ -606,7 +652,8 @@ class FixedSolver final : public SolverCore {
     const Bitboard mirror_key = mirror_current + mirror_mask;
     const bool mirrored = mirror_key < plain_key;
     const Bitboard key = mirrored ? mirror_key : plain_key;
-    core::prefetch_for_write(&table_[bucket_of(key)]);
+    const Table table = table_for(moves);
+    core::prefetch_for_write(&table.bucket(key));
     const Bitboard opponent = current ^ mask;
     const Bitboard opponent_wins = winning_cells(opponent, mask);
     const Bitboard candidates = non_losing(mask, opponent_wins);
@@ -618,12 +665,13 @@ class FixedSolver final : public SolverCore {
     const bool cut_off_probes = moves < kCells - kLastPliesWithoutProbes;
     const Bitboard mirror_opponent = mirror_current ^ mirror_mask;
     Bitboard child_keys[W];
+    const Table child_table = table_for(moves + 1);
     if (cut_off_probes) {
       int children = 0;
       for (Bitboard rest = candidates; rest; rest &= rest - 1) {
         const Bitboard move = rest & (~rest + 1);
         child_keys[children] = child_key(opponent, mask, mirror_opponent, mirror_mask, move);
-        __builtin_prefetch(&table_[bucket_of(child_keys[children++])]);
+        __builtin_prefetch(&child_table.bucket(child_keys[children++]));
       }
     }
 
@@ -662,7 +710,7 @@ class FixedSolver final : public SolverCore {
     }
 
     int table_column = -1;
-    if (const auto e = probe(key)) {
+    if (const auto e = probe(table, key)) {
       if (e->best >= 0) table_column = mirrored ? W - 1 - e->best : e->best;
       if (e->lower > alpha) {
         alpha = e->lower;
@@ -683,10 +731,10 @@ class FixedSolver final : public SolverCore {
       int children = 0;
       for (Bitboard rest = candidates; rest; rest &= rest - 1) {
         const Bitboard move = rest & (~rest + 1);
-        if (const auto child = probe(child_keys[children++])) {
+        if (const auto child = probe(child_table, child_keys[children++])) {
           if (-child->upper >= beta) {
             const int refutation = column_of(move);
-            store(key, worth(start_nodes), -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+            store(table, key, worth(start_nodes), -child->upper, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
             return -child->upper;
           }
           if (-child->lower <= alpha) to_search ^= move;
@@ -709,7 +757,7 @@ class FixedSolver final : public SolverCore {
         const int refutation = split(opponent, mask, mirror_opponent, mirror_mask, moves, ordered + i, count - i, alpha, beta);
         if (aborted_) return 0;
         if (refutation >= 0) {
-          store(key, worth(start_nodes), alpha, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+          store(table, key, worth(start_nodes), alpha, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
           return alpha;
         }
         break;
@@ -719,13 +767,13 @@ class FixedSolver final : public SolverCore {
       if (aborted_) return 0;
       if (score >= beta) {
         const int refutation = column_of(move);
-        store(key, worth(start_nodes), score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
+        store(table, key, worth(start_nodes), score, kUnknownUpper, mirrored ? W - 1 - refutation : refutation);
         return score;
       }
       if (score > alpha) alpha = score;
       if (i == 0 && table_move) count += order_moves(current, mask, to_search & ~table_move, opponent_wins, ordered + 1);
     }
-    store(key, worth(start_nodes), kUnknownLower, alpha);
+    store(table, key, worth(start_nodes), kUnknownLower, alpha);
     return alpha;
   }
 
@@ -840,8 +888,10 @@ class FixedSolver final : public SolverCore {
   }
 
   core::LargePageArray<Bucket> own_table_;  // empty in a helper, which uses its main solver's
+  core::LargePageArray<Bucket> near_end_;  // this thread's own (kNearEndEmpties)
   Bucket* table_ = nullptr;
-  std::size_t bucket_mask_ = 0;
+  std::size_t table_buckets_ = 0;
+  std::size_t near_end_budget_ = 0;  // buckets for the near-end tables of all threads together
   bool shared_ = false;  // whether other threads use the table too
   core::SolverTeam* team_ = nullptr;  // during a solve with threads
   std::uint64_t published_ = 0;  // nodes already added to team_->nodes

@@ -115,6 +115,22 @@ TEST(Connect4Solver, OneThreadRepeatsItsSearchNodeForNode) {
   });
 }
 
+// The near-end tables of all threads come out of the memory given, so the solver
+// holds what it is given whatever the thread count, also after it falls.
+TEST(Connect4Solver, TablesStayWithinTheGivenMemoryWhateverTheThreadCount) {
+  const Connect4 game = position_of(read_set("Test_L1_R1", 1).at(0).moves);
+  for (const std::size_t megabytes : {1u, 3u, 16u}) {
+    Solver solver(7, 6, megabytes);
+    for (const int threads : {1, 2, 3, 4, 2, 1}) {
+      SCOPED_TRACE(std::to_string(megabytes) + " MiB, " + std::to_string(threads) + " threads");
+      solver.set_threads(threads);
+      ASSERT_TRUE(solver.solve(game.current(), game.mask(), game.moves_played()).has_value());
+      EXPECT_LE(solver.table_bytes(), megabytes << 20);
+      EXPECT_GE(solver.table_bytes(), (megabytes << 20) * 3 / 4);  // and the memory is used
+    }
+  }
+}
+
 TEST(Connect4Solver, ANodeBudgetCountsTheNodesOfEveryThread) {
   constexpr int kThreads = 4;
   constexpr std::uint64_t kBudget = 50000;
