@@ -156,7 +156,7 @@ class FixedSolver final : public SolverCore {
     own_table_ = core::LargePageArray<Bucket>(bytes / sizeof(Bucket) - near_end_budget_);
     table_ = own_table_.data();
     table_buckets_ = own_table_.size();
-    fit_near_end(*this, *this, 1);
+    fit_near_end(*this, 1);
   }
 
   void clear_table() override {
@@ -181,10 +181,11 @@ class FixedSolver final : public SolverCore {
  private:
   FixedSolver() = default;  // a helper thread's, on its main solver's table
 
-  // Gives `solver` its near-end table for a solve on `threads` threads: an equal
-  // part of the near-end budget of `main`. Made anew (empty) when its size changes.
-  static void fit_near_end(FixedSolver& solver, const FixedSolver& main, std::size_t threads) {
-    const std::size_t share = std::clamp<std::size_t>(main.near_end_budget_ / threads, 1, kNearEndBuckets);
+  // Gives `solver` (this one or a helper) its near-end table for a solve on
+  // `thread_count` threads: an equal part of this solver's near-end budget. Made anew
+  // (empty) when its size changes.
+  void fit_near_end(FixedSolver& solver, std::size_t thread_count) const {
+    const std::size_t share = std::clamp<std::size_t>(near_end_budget_ / thread_count, 1, kNearEndBuckets);
     const std::size_t buckets = std::bit_floor(share);
     if (solver.near_end_.size() != buckets) solver.near_end_ = core::LargePageArray<Bucket>(buckets);
   }
@@ -198,7 +199,7 @@ class FixedSolver final : public SolverCore {
     const auto n = static_cast<std::size_t>(std::max(threads, 1));
     // Helpers beyond the thread count go, with their near-end tables.
     if (helpers_.size() >= n) helpers_.resize(n - 1);
-    fit_near_end(*this, *this, n);
+    fit_near_end(*this, n);
     if (n == 1) return search(*this);
     while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<FixedSolver>(new FixedSolver()));
     core::SolverTeam team(nodes);
@@ -207,7 +208,7 @@ class FixedSolver final : public SolverCore {
       FixedSolver& helper = *helpers_[i];
       helper.table_ = table_;
       helper.table_buckets_ = table_buckets_;
-      fit_near_end(helper, *this, n);
+      fit_near_end(helper, n);
       helper.nodes = 0;
       helper.stop = stop;
       helper.node_limit = node_limit;
