@@ -8,7 +8,11 @@ Two measurements, each with every thread count asked for (1 first, as the base):
           `setoption name Threads value N`, a fresh table before each position.
           Reported per game: wall time, the engine's CPU time (from /proc) and
           nodes, summed over the positions, and the wall time as a share of the
-          1-thread time.
+          1-thread time. With --positions-from, the positions of played games
+          instead: every --plies ply of the first --record-games games of a
+          narabe-match --out file, each searched to --depth, one game's plies in
+          order on one table (as the engine keeps it through a game), so the
+          searches are the size and kind a match at some movetime has.
   solve   The exact solvers' test sets through their tools' --threads flag:
           narabe-bench-solve (Connect Four, e.g. Test_L1_R2) and
           narabe-reversi-endgame (Reversi, e.g. FFO #40-49). Wall time per run.
@@ -20,6 +24,7 @@ otherwise idle machine, with at most as many threads as it has cores.
 Examples:
   matches/scaling.py --threads 1,2                      # depth, every game
   matches/scaling.py --threads 1,2,4,8 --games reversi,gomoku --extra-depth 3 --repeat 3
+  matches/scaling.py --threads 1,2 --positions-from games.jsonl --depth 14   # plies 12, 16 .. 36 of 10 games
   matches/scaling.py --mode solve --threads 1,2 --bench-solve-file tests/data/connect4/Test_L1_R2 \\
       --endgame-file tests/data/reversi/fforum-40-59.obf --endgame-args "--first 10"   # FFO #40-49
 
@@ -47,10 +52,13 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
-class BenchPosition:
+class SearchedPosition:
+    """A position searched to a depth: one of `bench`'s, or one of a played game's."""
+
     game: str  # the words `newgame` takes: the game and its variant
     depth: int
-    fen: str
+    position: str  # what follows `position`: `fen ...`, or `startpos moves ...` for a played game's
+    new_game: bool = True  # a fresh table before it (else the game's table goes on, as in play)
 
 
 @dataclass
@@ -120,7 +128,7 @@ class Engine:
             self.process.kill()
 
 
-def bench_positions(engine_path: Path, games: list[str]) -> list[BenchPosition]:
+def bench_positions(engine_path: Path, games: list[str]) -> list[SearchedPosition]:
     """The positions `narabe bench` searches, from its `info string bench` lines."""
     out = subprocess.run([str(engine_path), "bench"], capture_output=True, text=True, check=True).stdout
     positions = []
@@ -132,11 +140,47 @@ def bench_positions(engine_path: Path, games: list[str]) -> list[BenchPosition]:
         fen_at = words.index("fen")
         game = " ".join(words[3:depth_at])
         if game.split()[0] in games:
-            positions.append(BenchPosition(game, int(words[depth_at + 1]), " ".join(words[fen_at + 1:])))
+            positions.append(SearchedPosition(game, int(words[depth_at + 1]), "fen " + " ".join(words[fen_at + 1:])))
     return positions
 
 
-def time_to_depth(engine_path: Path, positions: list[BenchPosition], threads: int, extra_depth: int,
+def parse_plies(text: str) -> range:
+    """FIRST:LAST:STEP, the plies of each game to search (LAST included)."""
+    try:
+        first, last, step = (int(word) for word in text.split(":"))
+    except ValueError:
+        raise ValueError(f"'{text}' is not FIRST:LAST:STEP (whole numbers, e.g. 12:36:4)") from None
+    if first < 0 or last < first or step < 1:
+        raise ValueError(f"'{text}': plies need 0 <= FIRST <= LAST and STEP >= 1")
+    return range(first, last + 1, step)
+
+
+def record_positions(path: Path, game_count: int, plies: range, depth: int) -> list[SearchedPosition]:
+    """Every ply in `plies` of the first `game_count` games of a narabe-match --out file."""
+    record = nm.read_results(path)
+    game = record.header.get("game")
+    if not isinstance(game, str) or not game:
+        raise nm.HarnessError(f"{path}: the run header names no game")
+    positions = []
+    for played in record.games[:game_count]:
+        opening = played.get("opening") or {}
+        moves = list(opening.get("moves") or []) + [m.get("move") for m in played.get("moves") or []]
+        if not all(isinstance(m, str) and m for m in moves):
+            raise nm.HarnessError(f"{path}: game {played.get('id')} has a move that is not a word")
+        start = f"fen {opening['fen']}" if opening.get("fen") else "startpos"
+        first_of_game = True
+        for ply in plies:
+            if ply > len(moves) - 1:  # the last move leaves a finished game: nothing to search
+                break
+            command = f"{start} moves {' '.join(moves[:ply])}" if ply else start
+            positions.append(SearchedPosition(game, depth, command, new_game=first_of_game))
+            first_of_game = False
+    if not positions:
+        raise nm.HarnessError(f"{path}: no game of the first {game_count} reaches ply {plies.start}")
+    return positions
+
+
+def time_to_depth(engine_path: Path, positions: list[SearchedPosition], threads: int, extra_depth: int,
                   hash_mb: int) -> dict[str, Totals]:
     engine = Engine(engine_path)
     totals: dict[str, Totals] = {}
@@ -147,9 +191,13 @@ def time_to_depth(engine_path: Path, positions: list[BenchPosition], threads: in
         engine.send(f"setoption name Threads value {threads}")
         engine.sync()
         for position in positions:
-            engine.send(f"newgame {position.game}")
-            engine.send(f"position fen {position.fen}")
-            engine.sync()  # the new game's tables are ready before the clock starts
+            if position.new_game:
+                engine.send(f"newgame {position.game}")
+            engine.send(f"position {position.position}")
+            engine.send("isready")  # the new game's tables are ready before the clock starts
+            for line in engine.read_until("readyok"):
+                if line.startswith("info string error"):
+                    raise nm.HarnessError(f"narabe refused position {position.position!r}: {line}")
             cpu_before = cpu_seconds(engine.process.pid)
             start = time.monotonic()
             engine.send(f"go depth {position.depth + extra_depth}")
@@ -176,16 +224,28 @@ def time_to_depth(engine_path: Path, positions: list[BenchPosition], threads: in
 
 def run_depth_mode(args: argparse.Namespace) -> int:
     engine_path = nm.find_engine_binary(args.engine_path)
-    games = nm.parse_subset(args.games, GAMES, "--games")
-    positions = bench_positions(engine_path, games)
+    if args.positions_from:
+        if args.depth is None:
+            raise nm.HarnessError("--positions-from needs --depth")
+        positions = record_positions(Path(args.positions_from), args.record_games, args.plies, args.depth)
+        games = [positions[0].game.split()[0]]
+        extra_depth = 0
+        what = (f"{len(positions)} positions of {positions[0].game} games (plies {args.plies.start} to "
+                f"{args.plies.stop - 1} every {args.plies.step}), depth {args.depth}")
+    else:
+        if args.depth is not None:
+            raise nm.HarnessError("--depth goes with --positions-from (bench positions take --extra-depth)")
+        games = nm.parse_subset(args.games, GAMES, "--games")
+        positions = bench_positions(engine_path, games)
+        extra_depth = args.extra_depth
+        what = f"{len(positions)} bench positions, bench depth + {extra_depth}"
     print(f"load average before: {load_average()}  ({os.cpu_count()} CPUs)")
-    print(f"{len(positions)} bench positions, bench depth + {args.extra_depth}, Hash {args.hash} MB, "
-          f"best of {args.repeat}")
+    print(f"{what}, Hash {args.hash} MB, best of {args.repeat}")
     results: dict[int, dict[str, Totals]] = {}
     for threads in args.threads:
         best: dict[str, Totals] = {}
         for _ in range(args.repeat):
-            run = time_to_depth(engine_path, positions, threads, args.extra_depth, args.hash)
+            run = time_to_depth(engine_path, positions, threads, extra_depth, args.hash)
             for game, totals in run.items():
                 if game not in best or totals.wall_s < best[game].wall_s:
                     best[game] = totals
@@ -244,6 +304,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(GAMES), help="depth mode: the games (default: all)")
     parser.add_argument("--extra-depth", type=nm.non_negative_int, default=2,
                         help="depth mode: plies beyond each bench depth (default: %(default)s)")
+    parser.add_argument("--positions-from", metavar="RECORD",
+                        help="depth mode: the positions of a narabe-match --out file's games, not the bench's")
+    parser.add_argument("--depth", type=nm.positive_int,
+                        help="depth mode with --positions-from: the depth each position is searched to")
+    parser.add_argument("--record-games", type=nm.positive_int, default=10,
+                        help="depth mode with --positions-from: its first games searched (default: %(default)s)")
+    parser.add_argument("--plies", type=nm.argument_type(parse_plies), default=parse_plies("12:36:4"),
+                        help="depth mode with --positions-from: FIRST:LAST:STEP, the plies of each game "
+                             "searched (default: 12:36:4)")
     parser.add_argument("--hash", type=nm.positive_int, default=64, help="Hash in MB (default: %(default)s)")
     parser.add_argument("--repeat", type=nm.positive_int, default=1,
                         help="runs of each thread count; the fastest counts (default: %(default)s)")
