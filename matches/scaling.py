@@ -116,9 +116,10 @@ class Engine:
             if line.startswith(prefix):
                 return lines
 
-    def sync(self) -> None:
+    def sync(self) -> list[str]:
+        """Waits for the engine to be ready; the lines it sent meanwhile."""
         self.send("isready")
-        self.read_until("readyok")
+        return self.read_until("readyok")
 
     def close(self) -> None:
         try:
@@ -194,8 +195,7 @@ def time_to_depth(engine_path: Path, positions: list[SearchedPosition], threads:
             if position.new_game:
                 engine.send(f"newgame {position.game}")
             engine.send(f"position {position.position}")
-            engine.send("isready")  # the new game's tables are ready before the clock starts
-            for line in engine.read_until("readyok"):
+            for line in engine.sync():  # the new game's tables are ready before the clock starts
                 if line.startswith("info string error"):
                     raise nm.HarnessError(f"narabe refused position {position.position!r}: {line}")
             cpu_before = cpu_seconds(engine.process.pid)
