@@ -357,6 +357,13 @@ def read_results(path: Path) -> ResultsFile:
     return ResultsFile(header=header, games=games)
 
 
+def record_position(opening: dict, moves: list[str]) -> str:
+    """What follows `position` for a recorded game: its opening's fen (or the start
+    position when the fen is empty) and then `moves`."""
+    start = f"fen {opening['fen']}" if opening.get("fen") else "startpos"
+    return f"{start} moves {' '.join(moves)}" if moves else start
+
+
 def game_score(game: dict) -> tuple[int, int, float]:
     """(first engine index, second engine index, score of the first) for one game record."""
     result = game["result"]

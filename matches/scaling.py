@@ -168,13 +168,12 @@ def record_positions(path: Path, game_count: int, plies: range, depth: int) -> l
         moves = list(opening.get("moves") or []) + [m.get("move") for m in played.get("moves") or []]
         if not all(isinstance(m, str) and m for m in moves):
             raise nm.HarnessError(f"{path}: game {played.get('id')} has a move that is not a word")
-        start = f"fen {opening['fen']}" if opening.get("fen") else "startpos"
         first_of_game = True
         for ply in plies:
             if ply > len(moves) - 1:  # the last move leaves a finished game: nothing to search
                 break
-            command = f"{start} moves {' '.join(moves[:ply])}" if ply else start
-            positions.append(SearchedPosition(game, depth, command, new_game=first_of_game))
+            positions.append(SearchedPosition(game, depth, nm.record_position(opening, moves[:ply]),
+                                              new_game=first_of_game))
             first_of_game = False
     if not positions:
         raise nm.HarnessError(f"{path}: no game of the first {game_count} reaches ply {plies.start}")

@@ -375,7 +375,6 @@ def replay_game(argv: list[str], cwd: Path | None, options: list[dict[str, str]]
     node count must repeat. options[s] are side s's options.
     """
     opening = record["opening"]
-    base = f"position fen {opening['fen']}" if opening["fen"] else "position startpos"
     played = list(opening["moves"])
     moves = record["moves"]
     go = "go " + " ".join(" ".join(limit.split("=", 1)) for limit in limits)
@@ -397,7 +396,7 @@ def replay_game(argv: list[str], cwd: Path | None, options: list[dict[str, str]]
         side = len(opening["moves"]) % 2
         for index, move in enumerate(moves):
             engine = engines[side]
-            engine.send(base + (" moves " + " ".join(played) if played else ""))
+            engine.send("position " + nm.record_position(opening, played))
             engine.send(go)
             lines = engine.wait_for("bestmove")
             best = lines[-1].split()[1] if len(lines[-1].split()) > 1 else ""
