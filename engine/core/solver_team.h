@@ -1,17 +1,15 @@
 #pragma once
 // The threads of one exact solve (Connect Four's solver, Reversi's endgame solver):
-// the calling thread searches, the others take the moves it shares with them
-// (young brothers wait, split_team.h). What they share here: the count of every
-// thread's nodes, so a node budget is for them all. (Each thread reads the stop
-// signal and the deadline itself, and the opener waits for the threads on its
-// points, so none is still searching when the solve returns.)
+// the calling thread searches, the others (the solver's worker_pool.h) take the
+// moves it shares with them (young brothers wait, split_team.h). What they share
+// here: the count of every thread's nodes, so a node budget is for them all.
+// (Each thread reads the stop signal and the deadline itself, and the opener
+// waits for the threads on its points, so none is still searching when the
+// solve returns.)
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <system_error>
-#include <thread>
-#include <vector>
 
 namespace narabe::core {
 
@@ -19,23 +17,6 @@ class SolverTeam {
  public:
   // `nodes_before`: the main solver's count before the solve (budgets count from 0).
   explicit SolverTeam(std::uint64_t nodes_before) : nodes_(nodes_before) {}
-
-  // Runs work(i) for i in 0..n-1, work(0) on the calling thread and the others on
-  // threads of their own; returns once every one has. Where the system gives no
-  // more threads the solve runs on those it has (the calling thread alone still
-  // searches the whole tree).
-  template <class Work>
-  static void run(std::size_t n, Work work) {
-    std::vector<std::jthread> threads;
-    for (std::size_t i = 1; i < n; ++i) {
-      try {
-        threads.emplace_back(work, i);
-      } catch (const std::system_error&) {
-        break;
-      }
-    }
-    work(0);
-  }
 
   // Adds a thread's nodes since its last call (`published`, updated); returns the
   // team's total.

@@ -41,8 +41,6 @@
 #include <mutex>
 #include <new>
 #include <optional>
-#include <system_error>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -53,6 +51,7 @@
 #include "engine/core/split_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/core/transposition_table.h"
+#include "engine/core/worker_pool.h"
 #include "engine/search/game_hooks.h"
 #include "engine/search/limits.h"
 #include "engine/search/search_report.h"
@@ -275,44 +274,44 @@ class Search {
     for (const auto& helper : main_search_->helpers_) total += helper->published_nodes_.load(std::memory_order_relaxed);
     return total;
   }
-  // The helper searches of a run with threads > 1, each on its own thread: started
-  // by start, ended (stopped and joined) by end or the destructor.
+  // The helper searches of a run with threads > 1, each on a thread of the main
+  // search's pool: started by start, ended (stopped and waited for) by end or the
+  // destructor.
   class HelperThreads {
    public:
-    HelperThreads() = default;
+    explicit HelperThreads(core::WorkerPool& pool) : pool_(pool) {}
     HelperThreads(const HelperThreads&) = delete;
     HelperThreads& operator=(const HelperThreads&) = delete;
     ~HelperThreads() { end(); }
     void start(Search& main, const G& root, int max_depth, Team* team = nullptr) {
       team_ = team;
       std::vector<std::unique_ptr<Search>>& helpers = main.helpers_;
-      for (std::size_t i = 0; i < helpers.size(); ++i) {
+      for (const std::unique_ptr<Search>& helper : helpers) {
         // Nothing of an earlier run counts, also for a helper whose thread is not had.
-        helpers[i]->published_nodes_.store(0, std::memory_order_relaxed);
-        helpers[i]->completed_depth_ = 0;
-        helpers[i]->split_points_ = 0;
-        try {
-          threads_.emplace_back([&helper = *helpers[i], &main, &root, max_depth, index = static_cast<int>(i + 1), this] {
-            if (team_ != nullptr) helper.serve_splits(main, root, stop_, *team_);
-            else helper.run_helper(main, root, index, max_depth, stop_);
-          });
-        } catch (const std::system_error&) {
-          break;  // no more threads to be had: the search runs on those it has
-        }
+        helper->published_nodes_.store(0, std::memory_order_relaxed);
+        helper->completed_depth_ = 0;
+        helper->split_points_ = 0;
       }
+      started_ = pool_.start(helpers.size() + 1, [&helpers, &main, &root, max_depth, this](std::size_t i) {
+        Search& helper = *helpers[i - 1];
+        if (team_ != nullptr) helper.serve_splits(main, root, stop_, *team_);
+        else helper.run_helper(main, root, static_cast<int>(i), max_depth, stop_);
+      }) > 0;
     }
-    bool started() const { return !threads_.empty(); }
+    bool started() const { return started_; }
     void end() {
+      if (!started_) return;
       stop_.request();
       if (team_ != nullptr) team_->finish();
-      for (std::thread& t : threads_) t.join();
-      threads_.clear();
+      pool_.wait();
+      started_ = false;
     }
 
    private:
+    core::WorkerPool& pool_;
     core::StopSignal stop_;
     Team* team_ = nullptr;
-    std::vector<std::thread> threads_;
+    bool started_ = false;
   };
   // A helper's search: iterative deepening over `root` (the depths helper_skips_depth
   // leaves it) until `max_depth`, `stop` or the main search's node limit, reporting nothing.
@@ -397,6 +396,9 @@ class Search {
 
   typename ExactSolverSlot<G>::type exact_solver_{};
   std::size_t solver_budget_ = 0;  // megabytes of the solver's table
+  // The helpers' threads, kept from run to run (worker_pool.h); last, so that
+  // its threads end before anything they could reach.
+  core::WorkerPool pool_;
 };
 
 template <core::Game G>
@@ -453,7 +455,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
     // split points to search; the others run lazy SMP helpers.
     std::optional<Team> team;
     if (SplitsSearch<G> && threads_ > 1) team_ = &team.emplace();
-    HelperThreads helper_threads;
+    HelperThreads helper_threads(pool_);
     if constexpr (HasExactSolver<G>) {
       // A depth limit short of the end of the game asks for a horizon, which a
       // proof does not have: such a search stays the depth-limited one, so that

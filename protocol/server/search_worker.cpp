@@ -1,11 +1,13 @@
 #include "protocol/server/search_worker.h"
 
+#include <system_error>
+
 namespace narabe::server {
 
 SearchWorker::~SearchWorker() { stop(); }
 
 void SearchWorker::join() {
-  if (thread_.joinable()) thread_.join();
+  thread_.wait();
   if (timer_.joinable()) timer_.join();  // the job has ended: the timer returns at once
 }
 
@@ -15,7 +17,7 @@ void SearchWorker::start(Job job, bool infinite) {
   answering_.store(false);
   infinite_ = infinite;
   busy_.store(true);
-  thread_ = std::thread([this, job = std::move(job)] {
+  auto run = [this, job = std::move(job)](std::size_t) {
     job(stop_);
     {
       std::lock_guard lock(mutex_);
@@ -23,7 +25,13 @@ void SearchWorker::start(Job job, bool infinite) {
     }
     done_.notify_all();
     if (on_idle_) on_idle_();
-  });
+  };
+  // Share 1 of a run of 2 goes to the kept thread; the caller returns to its input.
+  if (thread_.start(2, run) == 0) {
+    busy_.store(false);  // as std::thread would, the caller hears that no thread was had
+    throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again),
+                            "no thread for the search");
+  }
 }
 
 void SearchWorker::stop() {

@@ -1,6 +1,8 @@
 #pragma once
 // The search thread: runs one job at a time (a search, perft or bench) while the
-// command loop keeps reading input, and stops it on request.
+// command loop keeps reading input, and stops it on request. The thread is kept
+// from job to job (core::WorkerPool), so each search starts on the core its thread
+// last had, and its helpers keep theirs.
 
 #include <atomic>
 #include <chrono>
@@ -10,6 +12,7 @@
 #include <thread>
 
 #include "engine/core/stop_signal.h"
+#include "engine/core/worker_pool.h"
 
 namespace narabe::server {
 
@@ -49,7 +52,6 @@ class SearchWorker {
  private:
   void join();
 
-  std::thread thread_;
   std::thread timer_;  // stop_after's
   core::StopSignal stop_;
   std::atomic<bool> busy_{false};
@@ -58,6 +60,7 @@ class SearchWorker {
   std::mutex mutex_;
   std::condition_variable done_;
   std::function<void()> on_idle_;
+  core::WorkerPool thread_;  // last: ends before what its job reaches
 };
 
 }  // namespace narabe::server

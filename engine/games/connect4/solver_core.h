@@ -37,6 +37,7 @@
 #include "engine/core/prefetch.h"
 #include "engine/core/shared_table_words.h"
 #include "engine/core/solver_team.h"
+#include "engine/core/worker_pool.h"
 #include "engine/core/split_team.h"
 
 #include "engine/games/connect4/solver.h"
@@ -197,8 +198,9 @@ class FixedSolver final : public SolverCore {
   template <class Search>
   std::optional<int> with_threads(Search search) {
     const auto n = static_cast<std::size_t>(std::max(threads, 1));
-    // Helpers beyond the thread count go, with their near-end tables.
+    // Helpers beyond the thread count go, with their near-end tables and threads.
     if (helpers_.size() >= n) helpers_.resize(n - 1);
+    pool_.keep(n - 1);
     fit_near_end(*this, n);
     if (n == 1) return search(*this);
     while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<FixedSolver>(new FixedSolver()));
@@ -217,7 +219,7 @@ class FixedSolver final : public SolverCore {
     }
     core::SplitTeam<Child> split_team;
     std::optional<int> result;
-    core::SolverTeam::run(n, [&](std::size_t i) {
+    pool_.run(n, [&](std::size_t i) {
       FixedSolver& solver = *solvers[i];
       solver.team_ = &team;
       solver.split_team_ = &split_team;
@@ -902,6 +904,7 @@ class FixedSolver final : public SolverCore {
   core::SplitTeam<Child>* split_team_ = nullptr;  // during a solve with threads
   SplitPoint* split_point_ = nullptr;  // the point this thread works on, if any
   int best_column_ = -1;
+  core::WorkerPool pool_;  // the helpers' threads, kept from solve to solve (last: they end first)
 };
 
 }  // namespace narabe::games::connect4

@@ -292,7 +292,10 @@ EndgameSolver::~EndgameSolver() = default;
 
 bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t opponent, int& lower, int& upper,
                                           bool exact) {
-  if (threads_ <= 1) return solve_between(player, opponent, lower, upper, exact);
+  if (threads_ <= 1) {
+    pool_.keep(0);  // the threads of a higher setting end
+    return solve_between(player, opponent, lower, upper, exact);
+  }
   const auto n = static_cast<std::size_t>(threads_);
   while (helpers_.size() + 1 < n) helpers_.push_back(std::unique_ptr<EndgameSolver>(new EndgameSolver(*table_)));
   core::SolverTeam team(nodes_);
@@ -311,7 +314,7 @@ bool EndgameSolver::solve_between_threads(std::uint64_t player, std::uint64_t op
   }
   bool solved = false;
   table_->set_shared(true);
-  core::SolverTeam::run(n, [&](std::size_t i) {
+  pool_.run(n, [&](std::size_t i) {
     EndgameSolver& solver = *solvers[i];
     solver.team_ = &team;
     solver.split_team_ = &split_team;

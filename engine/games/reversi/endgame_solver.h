@@ -27,6 +27,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/solver_team.h"
+#include "engine/core/worker_pool.h"
 #include "engine/core/split_team.h"
 #include "engine/core/stop_signal.h"
 #include "engine/games/reversi/endgame_table.h"
@@ -172,6 +173,7 @@ class EndgameSolver {
   Progress progress_ = nullptr;
   void* progress_context_ = nullptr;
   const PatternWeights* weights_ = nullptr;
+  core::WorkerPool pool_;  // the helpers' threads, kept from solve to solve (last: they end first)
 };
 
 }  // namespace narabe::games::reversi

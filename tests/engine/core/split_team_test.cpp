@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/core/solver_team.h"
 #include "engine/core/split_team.h"
+#include "engine/core/worker_pool.h"
 
 namespace narabe::core {
 namespace {
@@ -94,7 +94,8 @@ int search_on_threads(int threads, int alpha, int beta, std::uint64_t* nodes = n
   std::vector<TreeSearcher> searchers(static_cast<std::size_t>(threads));
   SplitTeam<Child> team;
   int value = 0;
-  SolverTeam::run(searchers.size(), [&](std::size_t i) {
+  WorkerPool pool;
+  pool.run(searchers.size(), [&](std::size_t i) {
     TreeSearcher& s = searchers[i];
     s.team = threads > 1 ? &team : nullptr;
     if (i == 0) {
