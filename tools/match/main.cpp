@@ -67,10 +67,12 @@ std::string describe_openings(const OpeningsConfig& config) {
 
 int run_merge(int argc, char** argv) {
   po::options_description visible(
-      "Usage: narabe-match merge [--json] FILE...\n\n"
+      "Usage: narabe-match merge [--json] [--runs] FILE...\n\n"
       "Combines the results files of the shards of one run (or of a run and its\n"
       "resumed parts) and prints the report of all their games.\nOptions");
-  visible.add_options()("help,h", "print this help")("json", "print the result as one JSON object");
+  visible.add_options()("help,h", "print this help")("json", "print the result as one JSON object")(
+      "runs", "also combine separate runs of one match (the same game, engines, tournament and games a "
+              "pair; other seeds or openings): each run's pairs stay its own, and no SPRT is reported");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "results files");
   po::positional_options_description positional;
@@ -87,7 +89,7 @@ int run_merge(int argc, char** argv) {
     return kExitOk;
   }
   if (!vm.count("file")) return usage_error("merge needs at least one results file");
-  auto merged = merge_results(vm["file"].as<std::vector<std::string>>());
+  auto merged = merge_results(vm["file"].as<std::vector<std::string>>(), vm.count("runs") > 0);
   if (!merged) {
     std::cerr << "narabe-match merge: " << merged.error() << "\n";
     return kExitError;
@@ -103,7 +105,7 @@ int main(int argc, char** argv) {
 
   po::options_description visible(
       "Usage: narabe-match [options]\n"
-      "       narabe-match merge [--json] FILE...\n\n"
+      "       narabe-match merge [--json] [--runs] FILE...\n\n"
       "Plays engines against each other; docs/match.md explains every option.\nOptions");
   // clang-format off
   visible.add_options()

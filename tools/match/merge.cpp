@@ -15,30 +15,58 @@ static std::vector<std::string> words_of(const std::string& text) {
   return words;
 }
 
-core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths) {
+// What must agree for the runs of one match to be combined (seeds, rounds and
+// openings may differ).
+static std::string match_difference(const RunHeader& a, const RunHeader& b) {
+  std::vector<std::string> diffs;
+  if (a.game != b.game) diffs.push_back(fmt::format("game {} vs {}", a.game, b.game));
+  if (a.engines != b.engines)
+    diffs.push_back(fmt::format("engines {} vs {}", fmt::join(a.engines, ","), fmt::join(b.engines, ",")));
+  if (a.tournament != b.tournament) diffs.push_back(fmt::format("tournament {} vs {}", a.tournament, b.tournament));
+  if (a.games_per_pair != b.games_per_pair)
+    diffs.push_back(fmt::format("games {} vs {}", a.games_per_pair, b.games_per_pair));
+  return fmt::format("{}", fmt::join(diffs, "; "));
+}
+
+core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths, bool across_runs) {
+  // A run's game and pair numbers start at 0: the k-th run's are shifted by
+  // k * kRunSpan, far beyond any schedule, to keep them apart.
+  constexpr std::int64_t kRunSpan = std::int64_t{1} << 40;
   MergedResults merged;
+  std::vector<RunHeader> runs;
   for (const std::string& path : paths) {
     auto file = read_results_file(path);
     if (!file) return core::make_error(file.error());
-    if (merged.files == 0) {
+    std::size_t run = 0;
+    while (run < runs.size() && !header_difference(runs[run], file->header, true).empty()) ++run;
+    if (runs.empty()) {
       merged.header = file->header;
       merged.tally = Tally(static_cast<int>(file->header.engines.size()));
-    } else if (const std::string diff = header_difference(merged.header, file->header, true); !diff.empty()) {
-      return core::make_error(fmt::format("'{}' is from another run ({})", path, diff));
+    } else if (run == runs.size()) {
+      const std::string diff = header_difference(merged.header, file->header, true);
+      if (!across_runs) return core::make_error(fmt::format("'{}' is from another run ({})", path, diff));
+      if (const std::string other = match_difference(merged.header, file->header); !other.empty())
+        return core::make_error(fmt::format("'{}' is from another match ({})", path, other));
     }
+    if (run == runs.size()) runs.push_back(file->header);
     ++merged.files;
+    const std::int64_t shift = static_cast<std::int64_t>(run) * kRunSpan;
     for (GameRecord& g : file->games) {
+      g.id += shift;
+      g.pair += shift;
       if (const auto it = merged.tally.games().find(g.id); it != merged.tally.games().end()) {
         // The same game in two files (a shard merged twice): harmless if identical.
         if (it->second.outcome != g.outcome || it->second.moves != g.moves)
-          return core::make_error(fmt::format("game {} differs between the files", g.id));
+          return core::make_error(fmt::format("game {} differs between the files", g.id - shift));
         continue;
       }
       merged.tally.add(std::move(g));
     }
   }
+  merged.runs = static_cast<int>(runs.size());
   merged.header.shard = merged.header.shards = 1;
-  if (!merged.header.sprt.empty()) {
+  // An SPRT belongs to one run: separate runs are reported without one.
+  if (merged.runs == 1 && !merged.header.sprt.empty()) {
     auto sprt = parse_sprt(words_of(merged.header.sprt));
     if (!sprt) return core::make_error("the run header's sprt: " + sprt.error());
     merged.sprt = *sprt;
@@ -47,8 +75,8 @@ core::Expected<MergedResults> merge_results(const std::vector<std::string>& path
 }
 
 std::string merged_report(const MergedResults& merged) {
-  return fmt::format("{} games from {} file(s) of {} ({})\n{}", merged.tally.size(), merged.files,
-                     merged.header.game, fmt::join(merged.header.engines, " vs "),
+  return fmt::format("{} games from {} file(s){} of {} ({})\n{}", merged.tally.size(), merged.files,
+                     merged.runs > 1 ? fmt::format(" of {} runs", merged.runs) : "", merged.header.game, fmt::join(merged.header.engines, " vs "),
                      format_results(merged.tally, merged.header.engines, merged.header.games_per_pair, merged.sprt));
 }
 
@@ -64,6 +92,7 @@ std::string merged_json(const MergedResults& merged) {
       {"game", merged.header.game},
       {"engines", merged.header.engines},
       {"games", static_cast<long long>(merged.tally.size())},
+      {"runs", merged.runs},
       {"wins", games.wins},
       {"draws", games.draws},
       {"losses", games.losses},

@@ -1,7 +1,8 @@
 #pragma once
 // `narabe-match merge`: the games of several results files of one run (its
 // shards, or the parts of a run resumed elsewhere) as one set, with the report
-// of the whole. Files of different runs are refused.
+// of the whole. Files of different runs are refused, unless asked to combine
+// separate runs of the same match (--runs: other seeds, the same engines).
 
 #include <string>
 #include <vector>
@@ -15,11 +16,15 @@ namespace narabe::match {
 struct MergedResults {
   RunHeader header;  // shard 1/1 once merged
   Tally tally{2};
-  std::optional<SprtConfig> sprt;
+  std::optional<SprtConfig> sprt;  // only for the files of one run
   int files = 0;
+  int runs = 0;
 };
 
-core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths);
+// With `across_runs`, files of separate runs of one match (the same game,
+// engines, tournament and games a pair) are combined too: each run's games and
+// pairs stay its own, so a pentanomial never pairs games of two runs.
+core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths, bool across_runs = false);
 std::string merged_report(const MergedResults& merged);
 // One JSON object: games, wins/draws/losses of engine 0 against engine 1, the
 // pentanomial, Elo, nElo, LOS, and with an SPRT the LLR, bounds and decision.

@@ -303,6 +303,42 @@ TEST_F(MatchToolTest, ShardsMergedGiveTheCountsOfTheWholeRun) {
   EXPECT_NE(mixed.output.find("another run"), std::string::npos) << mixed.output;
 }
 
+TEST_F(MatchToolTest, MergeRunsCombinesSeparateRunsOfOneMatchKeepingTheirPairsApart) {
+  auto match = [&](const std::string& seed, const std::string& second_name, const std::string& file) {
+    return run({"--game", "tictactoe", "--engine", "cmd=" + kFake, "args=--random 3", "name=a", "--engine",
+                "cmd=" + kFake, "args=--random 4", "name=" + second_name, "--each", "depth=1", "--rounds", "5",
+                "--games", "2", "--openings", "plies=2", "--seed", seed, "--ratinginterval", "0", "--out",
+                out(file)});
+  };
+  ASSERT_EQ(match("1", "b", "s1.jsonl").exit_code, 0);
+  ASSERT_EQ(match("2", "b", "s2.jsonl").exit_code, 0);
+  ASSERT_EQ(match("3", "c", "other.jsonl").exit_code, 0);
+  const json one = merged({out("s1.jsonl")});
+  const json two = merged({out("s2.jsonl")});
+
+  // Without --runs a second seed is another run, refused as before.
+  const ToolRun refused = run({"merge", out("s1.jsonl"), out("s2.jsonl")});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("another run (seed 1 vs 2)"), std::string::npos) << refused.output;
+
+  // With it both runs count, their game and pair numbers apart (both start at 0):
+  // every count, and each pentanomial bin, is the sum of the two runs'.
+  const json both = merged({"--runs", out("s1.jsonl"), out("s2.jsonl")});
+  EXPECT_EQ(both["runs"], 2);
+  EXPECT_EQ(both["games"], 20);
+  for (const char* key : {"games", "wins", "draws", "losses"})
+    EXPECT_EQ(both[key].get<int>(), one[key].get<int>() + two[key].get<int>()) << key;
+  for (std::size_t bin = 0; bin < 5; ++bin)
+    EXPECT_EQ(both["pentanomial"][bin].get<int>(), one["pentanomial"][bin].get<int>() + two["pentanomial"][bin].get<int>());
+  // The same run given twice is still one run.
+  EXPECT_EQ(merged({"--runs", out("s1.jsonl"), out("s1.jsonl")})["runs"], 1);
+
+  // Another match (other engines) is refused even with --runs.
+  const ToolRun other = run({"merge", "--runs", out("s1.jsonl"), out("other.jsonl")});
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_NE(other.output.find("another match (engines a,b vs a,c)"), std::string::npos) << other.output;
+}
+
 TEST_F(MatchToolTest, TheSprtStopsTheRunOnceItDecides) {
   const ToolRun r = run({"--game", "tictactoe", "--engine", "cmd=" + kEngine, "name=max", "option.Level=max",
                          "--engine", "cmd=" + kFake, "args=--random 11", "name=random", "--each", "depth=9",
