@@ -67,12 +67,14 @@ std::string describe_openings(const OpeningsConfig& config) {
 
 int run_merge(int argc, char** argv) {
   po::options_description visible(
-      "Usage: narabe-match merge [--json] [--runs] FILE...\n\n"
+      "Usage: narabe-match merge [--json] [--runs] [--depths FIRST:LAST] FILE...\n\n"
       "Combines the results files of the shards of one run (or of a run and its\n"
       "resumed parts) and prints the report of all their games.\nOptions");
   visible.add_options()("help,h", "print this help")("json", "print the result as one JSON object")(
       "runs", "also combine separate runs of one match (the same game, engines, tournament and games a "
-              "pair; other seeds or openings): each run's pairs stay its own, and no SPRT is reported");
+              "pair; other seeds or openings): each run's pairs stay its own, and no SPRT is reported")(
+      "depths", po::value<std::string>(), "FIRST:LAST: each engine's mean depth and nodes a move over those plies "
+                                           "of the games (the opening's moves counted, 1 the first)");
   po::options_description all;
   all.add(visible).add_options()("file", po::value<std::vector<std::string>>(), "results files");
   po::positional_options_description positional;
@@ -89,12 +91,18 @@ int run_merge(int argc, char** argv) {
     return kExitOk;
   }
   if (!vm.count("file")) return usage_error("merge needs at least one results file");
+  std::optional<PlySpan> depths;
+  if (vm.count("depths")) {
+    auto span = parse_ply_span(vm["depths"].as<std::string>());
+    if (!span) return usage_error("--depths: " + span.error());
+    depths = *span;
+  }
   auto merged = merge_results(vm["file"].as<std::vector<std::string>>(), vm.count("runs") > 0);
   if (!merged) {
     std::cerr << "narabe-match merge: " << merged.error() << "\n";
     return kExitError;
   }
-  std::cout << (vm.count("json") ? merged_json(*merged) + "\n" : merged_report(*merged));
+  std::cout << (vm.count("json") ? merged_json(*merged, depths) + "\n" : merged_report(*merged, depths));
   return kExitOk;
 }
 
@@ -105,7 +113,7 @@ int main(int argc, char** argv) {
 
   po::options_description visible(
       "Usage: narabe-match [options]\n"
-      "       narabe-match merge [--json] [--runs] FILE...\n\n"
+      "       narabe-match merge [--json] [--runs] [--depths FIRST:LAST] FILE...\n\n"
       "Plays engines against each other; docs/match.md explains every option.\nOptions");
   // clang-format off
   visible.add_options()

@@ -74,13 +74,22 @@ core::Expected<MergedResults> merge_results(const std::vector<std::string>& path
   return merged;
 }
 
-std::string merged_report(const MergedResults& merged) {
-  return fmt::format("{} games from {} file(s){} of {} ({})\n{}", merged.tally.size(), merged.files,
+std::string merged_report(const MergedResults& merged, std::optional<PlySpan> depths) {
+  std::string report = fmt::format("{} games from {} file(s){} of {} ({})\n{}", merged.tally.size(), merged.files,
                      merged.runs > 1 ? fmt::format(" of {} runs", merged.runs) : "", merged.header.game, fmt::join(merged.header.engines, " vs "),
                      format_results(merged.tally, merged.header.engines, merged.header.games_per_pair, merged.sprt));
+  if (depths) {
+    const auto& names = merged.header.engines;
+    const std::vector<SearchDepths> found = search_depths(merged.tally, static_cast<int>(names.size()), *depths);
+    report += fmt::format("Search, plies {} to {}:\n", depths->first, depths->last);
+    for (std::size_t e = 0; e < found.size(); ++e)
+      report += fmt::format("  {}: depth {:.2f}, {:.0f} nodes a move ({} moves)\n", names[e], found[e].depth,
+                            found[e].nodes, found[e].moves);
+  }
+  return report;
 }
 
-std::string merged_json(const MergedResults& merged) {
+std::string merged_json(const MergedResults& merged, std::optional<PlySpan> depths) {
   using json = nlohmann::ordered_json;
   const GameCounts games = merged.tally.games_between(0, 1);
   std::optional<PairCounts> pairs;
@@ -117,6 +126,17 @@ std::string merged_json(const MergedResults& merged) {
     failures[fmt::format("{} {}", merged.header.engines[static_cast<std::size_t>(key.first)],
                          termination_name(key.second))] += count;
   j["failures"] = failures;
+  if (depths) {
+    json list = json::array();
+    const std::vector<SearchDepths> found =
+        search_depths(merged.tally, static_cast<int>(merged.header.engines.size()), *depths);
+    for (std::size_t e = 0; e < found.size(); ++e)
+      list.push_back({{"engine", merged.header.engines[e]},
+                      {"moves", found[e].moves},
+                      {"depth", found[e].depth},
+                      {"nodes", found[e].nodes}});
+    j["depths"] = list;
+  }
   return j.dump();
 }
 

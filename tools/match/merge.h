@@ -4,11 +4,13 @@
 // of the whole. Files of different runs are refused, unless asked to combine
 // separate runs of the same match (--runs: other seeds, the same engines).
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/expected.h"
 #include "tools/match/results.h"
+#include "tools/match/search_depths.h"
 #include "tools/match/statistics.h"
 
 namespace narabe::match {
@@ -25,9 +27,12 @@ struct MergedResults {
 // engines, tournament and games a pair) are combined too: each run's games and
 // pairs stay its own, so a pentanomial never pairs games of two runs.
 core::Expected<MergedResults> merge_results(const std::vector<std::string>& paths, bool across_runs = false);
-std::string merged_report(const MergedResults& merged);
+// With `depths`, each engine's mean depth and nodes a move over those plies too
+// (search_depths.h).
+std::string merged_report(const MergedResults& merged, std::optional<PlySpan> depths = std::nullopt);
 // One JSON object: games, wins/draws/losses of engine 0 against engine 1, the
-// pentanomial, Elo, nElo, LOS, and with an SPRT the LLR, bounds and decision.
-std::string merged_json(const MergedResults& merged);
+// pentanomial, Elo, nElo, LOS, with an SPRT the LLR, bounds and decision, and
+// with `depths` "depths": one {engine, moves, depth, nodes} an engine.
+std::string merged_json(const MergedResults& merged, std::optional<PlySpan> depths = std::nullopt);
 
 }  // namespace narabe::match

@@ -333,6 +333,14 @@ TEST_F(MatchToolTest, MergeRunsCombinesSeparateRunsOfOneMatchKeepingTheirPairsAp
   // The same run given twice is still one run.
   EXPECT_EQ(merged({"--runs", out("s1.jsonl"), out("s1.jsonl")})["runs"], 1);
 
+  // --depths adds each engine's mean depth and nodes a move over the plies asked.
+  const json depths = merged({"--runs", "--depths", "3:9", out("s1.jsonl"), out("s2.jsonl")});
+  ASSERT_EQ(depths["depths"].size(), 2U) << depths.dump();
+  EXPECT_EQ(depths["depths"][0]["engine"], "a");
+  EXPECT_EQ(depths["depths"][1]["engine"], "b");
+  EXPECT_GT(depths["depths"][0]["moves"].get<int>(), 20);
+  EXPECT_EQ(run({"merge", "--depths", "9:3", out("s1.jsonl")}).exit_code, 2);
+
   // Another match (other engines) is refused even with --runs.
   const ToolRun other = run({"merge", "--runs", out("s1.jsonl"), out("other.jsonl")});
   EXPECT_EQ(other.exit_code, 1);
