@@ -52,6 +52,8 @@ core::Expected<MergedResults> merge_results(const std::vector<std::string>& path
     ++merged.files;
     const std::int64_t shift = static_cast<std::int64_t>(run) * kRunSpan;
     for (GameRecord& g : file->games) {
+      if (shift > 0 && (g.id < 0 || g.id >= kRunSpan || g.pair < 0 || g.pair >= kRunSpan))
+        return core::make_error(fmt::format("'{}': game number {} or pair {} is out of range", path, g.id, g.pair));
       g.id += shift;
       g.pair += shift;
       if (const auto it = merged.tally.games().find(g.id); it != merged.tally.games().end()) {
@@ -75,9 +77,11 @@ core::Expected<MergedResults> merge_results(const std::vector<std::string>& path
 }
 
 std::string merged_report(const MergedResults& merged, std::optional<PlySpan> depths) {
-  std::string report = fmt::format("{} games from {} file(s){} of {} ({})\n{}", merged.tally.size(), merged.files,
-                     merged.runs > 1 ? fmt::format(" of {} runs", merged.runs) : "", merged.header.game, fmt::join(merged.header.engines, " vs "),
-                     format_results(merged.tally, merged.header.engines, merged.header.games_per_pair, merged.sprt));
+  const std::string runs = merged.runs > 1 ? fmt::format(" of {} runs", merged.runs) : "";
+  std::string report =
+      fmt::format("{} games from {} file(s){} of {} ({})\n{}", merged.tally.size(), merged.files, runs,
+                  merged.header.game, fmt::join(merged.header.engines, " vs "),
+                  format_results(merged.tally, merged.header.engines, merged.header.games_per_pair, merged.sprt));
   if (depths) {
     const auto& names = merged.header.engines;
     const std::vector<SearchDepths> found = search_depths(merged.tally, static_cast<int>(names.size()), *depths);
