@@ -33,14 +33,14 @@ std::size_t WorkerPool::start(std::size_t n, std::function<void(std::size_t)> wo
       break;  // no more threads to be had: the run has those it got
     }
   }
-  shares_ = threads_.size();
-  if (shares_ == 0) return 0;
+  const std::size_t shares = threads_.size();  // one a thread
+  if (shares == 0) return 0;
   work_ = std::move(work);
-  working_ = shares_;
+  working_ = shares;
   ++run_;
   lock.unlock();
   work_ready_.notify_all();
-  return shares_;
+  return shares;
 }
 
 void WorkerPool::wait() {

@@ -57,7 +57,6 @@ class WorkerPool {
   std::condition_variable work_done_;
   std::function<void(std::size_t)> work_;
   std::uint64_t run_ = 0;    // counts the starts: a thread takes each run once
-  std::size_t shares_ = 0;   // the current run's (every thread has one)
   std::size_t working_ = 0;  // shares not yet returned
   std::size_t kept_ = 0;  // threads 1..kept_ live on; the others end
   std::vector<std::thread> threads_;  // threads_[i - 1] takes share i
