@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The long fuzzing run (docs/hardening.md): builds the fuzz preset, then runs every
-# fuzz target (or the ones named) for SECONDS each, JOBS at a time, and lists what
-# was found.
+# The long fuzzing run (docs/hardening.md): builds the asan-ubsan preset's fuzz
+# targets, then runs every one (or the ones named) for SECONDS each, JOBS at a
+# time, and lists what was found.
 #   tools/fuzz.sh [--seconds N] [--jobs J] [target ...]     (defaults: 3600 s, 2 jobs)
-# Inputs that grow coverage collect in build/fuzz/fuzz/corpus/<target>, findings in
-# build/fuzz/fuzz/artifacts/; each target's log is build/fuzz/fuzz/<target>.log.
+# Inputs that grow coverage collect in build/asan-ubsan/fuzz/corpus/<target>,
+# findings in build/asan-ubsan/fuzz/artifacts/; each target's log is
+# build/asan-ubsan/fuzz/<target>.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,16 +14,16 @@ while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
     --jobs) jobs=${2:?--jobs needs a number}; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [[ $seconds =~ ^[0-9]+$ && $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --seconds and --jobs take whole numbers" >&2; exit 2; }
 
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
-bin=build/fuzz/tests/fuzz work=build/fuzz/fuzz
+cmake --preset asan-ubsan >/dev/null
+cmake --build --preset asan-ubsan --target narabe_fuzzers
+bin=build/asan-ubsan/tests/fuzz work=build/asan-ubsan/fuzz
 if [ ${#targets[@]} -eq 0 ]; then
   for f in "$bin"/fuzz_*; do [ -x "$f" ] && targets+=("${f##*/fuzz_}"); done
 fi
