@@ -1,6 +1,8 @@
 #pragma once
 // Whole decimal integers in protocol text, for both sides of the protocol (the
-// server's command loops, the frontend's and the match tool's readers).
+// server's command loops and options, the frontend's scripts, records and
+// settings, the match tool's specs and openings): one definition of what a
+// whole number is.
 
 #include <charconv>
 #include <concepts>

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <string_view>
 #include <thread>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "protocol/common/parse_number.h"
 #include "protocol/server/info_format.h"
 #include "protocol/server/tokens.h"
 #include "protocol/server/variant_presets.h"
@@ -110,8 +110,7 @@ core::Expected<OptionChange> parse_setoption(std::string_view args, const Engine
   for (const SpinSpec& spin : kSpins) {
     if (!iequals(name, spin.name)) continue;
     long long number = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
-    if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+    if (!protocol::parse_int(value, number))
       return core::make_error(fmt::format("option {} needs a whole number, not '{}'", spin.name,
                                           sanitize_for_echo(value)));
     if (number < spin.min || number > spin.max)

@@ -5,14 +5,15 @@
 
 #include <fmt/format.h>
 
+#include "protocol/common/parse_number.h"
+
 namespace narabe::match {
 namespace {
 
 template <class T>
 core::Expected<T> parse_whole(std::string_view key, std::string_view text, T min) {
   T value{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size())
+  if (!protocol::parse_int(text, value))
     return core::make_error(fmt::format("{} needs a whole number, not '{}'", key, text));
   if (value < min) return core::make_error(fmt::format("{} must be at least {}, not {}", key, min, value));
   return value;

@@ -1,6 +1,5 @@
 #include "tools/match/openings.h"
 
-#include <charconv>
 #include <fstream>
 #include <unordered_set>
 
@@ -8,6 +7,7 @@
 
 #include "engine/core/rng.h"
 #include "protocol/client/engine_messages.h"
+#include "protocol/common/parse_number.h"
 
 namespace narabe::match {
 
@@ -31,8 +31,7 @@ core::Status apply_openings_tokens(const std::vector<std::string>& tokens, Openi
       }
     } else if (key == "start" || key == "plies") {
       long long n = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc{} || end != value.data() + value.size() || n < 1 || n > 1'000'000'000)
+      if (!protocol::parse_int(value, n) || n < 1 || n > 1'000'000'000)
         return core::make_error(fmt::format("openings: {} needs a whole number from 1, not '{}'", key, value));
       if (key == "start") {
         config.start = n;

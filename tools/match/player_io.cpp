@@ -1,11 +1,11 @@
 #include "tools/match/player_io.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include <fmt/format.h>
 
 #include "protocol/client/engine_messages.h"
+#include "protocol/common/parse_number.h"
 
 namespace narabe::match {
 
@@ -79,8 +79,7 @@ std::optional<int> board_size_of(const std::string& newgame_arguments) {
   for (std::size_t i = 1; i + 1 < words.size(); i += 2) {
     if (words[i] != "size") continue;
     int size = 0;
-    const auto [end, ec] = std::from_chars(words[i + 1].data(), words[i + 1].data() + words[i + 1].size(), size);
-    if (ec == std::errc{} && end == words[i + 1].data() + words[i + 1].size()) return size;
+    if (protocol::parse_int(words[i + 1], size)) return size;
   }
   if (words[0] == "tictactoe") return 3;
   if (words[0] == "reversi" || words[0] == "othello") return 8;

@@ -1,21 +1,17 @@
 #include "tools/match/search_depths.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include "protocol/common/parse_number.h"
 
 namespace narabe::match {
 
 core::Expected<PlySpan> parse_ply_span(const std::string& text) {
   const auto colon = text.find(':');
   PlySpan span;
-  auto number = [](std::string_view digits, int& value) {
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    return error == std::errc() && end == digits.data() + digits.size() && !digits.empty();
-  };
   const std::string_view all(text);
-  if (colon == std::string::npos || !number(all.substr(0, colon), span.first) ||
-      !number(all.substr(colon + 1), span.last) || span.first < 1 || span.last < span.first)
+  if (colon == std::string::npos || !protocol::parse_int(all.substr(0, colon), span.first) ||
+      !protocol::parse_int(all.substr(colon + 1), span.last) || span.first < 1 || span.last < span.first)
     return core::make_error(fmt::format("'{}' is not a span of plies FIRST:LAST (1 <= FIRST <= LAST)", text));
   return span;
 }

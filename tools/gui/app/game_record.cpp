@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <utility>
+
+#include "protocol/common/parse_number.h"
 
 namespace narabe::gui {
 namespace {
@@ -134,8 +135,7 @@ core::Expected<GameRecord> parse_sgf(std::string_view text) {
   for (const Property& p : props) {
     if (p.key != "SZ") continue;
     int size = 0;
-    const auto [end, error] = std::from_chars(p.value.data(), p.value.data() + p.value.size(), size);
-    if (error != std::errc() || end != p.value.data() + p.value.size())
+    if (!protocol::parse_int(p.value, size))
       return core::make_error(fmt::format("SGF: SZ[{}] is not a board size (one number: Gomoku's boards are square)",
                                           p.value.substr(0, 20)));
     if (size < kMinGomokuSize || size > kMaxGomokuSize)

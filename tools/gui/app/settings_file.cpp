@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "protocol/common/parse_number.h"
 
 namespace narabe::gui {
 namespace {
@@ -49,8 +50,7 @@ bool set_text_size(const std::string& value, int& out) {
 
 bool set_volume(const std::string& value, double& out) {
   int percent = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), percent);
-  if (ec != std::errc{} || end != value.data() + value.size() || percent < 0 || percent > 100) return false;
+  if (!protocol::parse_int(value, percent) || percent < 0 || percent > 100) return false;
   out = percent / 100.0;
   return true;
 }
