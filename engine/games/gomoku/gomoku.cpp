@@ -203,6 +203,7 @@ void Gomoku::make_move(Move m) {
   patterns_.place(at, colour);
   count_near(at, +1);
   hash_ ^= zobrist().stone(static_cast<std::size_t>(at), side_of(colour)) ^ zobrist().second_to_move();
+  placed_[static_cast<std::size_t>(stones_)] = static_cast<std::int16_t>(at);
   ++stones_;
   if (wins) winner_ = core::win_for(side_of(colour));
 }
@@ -215,6 +216,12 @@ void Gomoku::unmake_move(Move m) {
   patterns_.remove(at);
   count_near(at, -1);
   winner_ = Outcome::kNone;
+}
+
+int Gomoku::last_own_stone() const {
+  // Without a pass the opponent placed the last stone; after one, the side to move did.
+  const int i = stones_ - 2 + passed_;
+  return i >= placed_from_ ? placed_[static_cast<std::size_t>(i)] : -1;
 }
 
 void Gomoku::make_null_move() {
@@ -314,6 +321,7 @@ core::Expected<Gomoku> Gomoku::from_fen(const Variant& variant, std::string_view
     return core::make_error("stone counts (" + std::to_string(counts[0]) + " x, " + std::to_string(counts[1]) +
                             " o) do not fit " + core::fen_letter(to_move) + " to move");
   game.stones_ = counts[0] + counts[1];
+  game.placed_from_ = game.stones_;
   if (to_move == Side::kSecond) game.hash_ ^= zobrist().second_to_move();
 
   const Cell mover = colour_of(to_move);

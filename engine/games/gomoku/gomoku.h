@@ -129,6 +129,9 @@ class Gomoku {
   // one bit per column (file + kPad; walls included): for a quick walk.
   std::uint32_t empty_near_row(int row) const;
   gomoku::Cell colour_to_move() const { return black_to_move() ? gomoku::kBlack : gomoku::kWhite; }
+  // The side to move's last stone placed since the position was set up (-1: none
+  // known, as in a position read from a fen): where its attack stands.
+  int last_own_stone() const;
   bool on_board(int index) const;
   // Whether the side to move may place a stone on the empty point `index`.
   bool playable(int index) const;
@@ -152,6 +155,10 @@ class Gomoku {
   std::array<std::uint8_t, gomoku::kCells> near_{};
   std::uint64_t hash_ = 0;
   int stones_ = 0;
+  // The stones placed by make_move in order; those before placed_from_ (a fen's)
+  // have no known order.
+  std::array<std::int16_t, kMaxMoves> placed_{};
+  int placed_from_ = 0;
   int passed_ = 0;  // 1 inside the search's null move: the other side is to move
   core::Outcome winner_ = core::Outcome::kNone;  // a win only; a draw is computed
 };

@@ -1,5 +1,8 @@
 #include "engine/games/gomoku/threat_moves.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace narabe::games::gomoku {
 
 namespace {
@@ -14,12 +17,28 @@ bool must_answer(const Gomoku& game) {
   return game.patterns().count(opponent_of(game.colour_to_move()), kFive) > 0;
 }
 
+namespace {
+
+bool attack_reach(int from, int to) {
+  const int files = std::abs(file_of(from) - file_of(to));
+  const int ranks = std::abs(rank_of(from) - rank_of(to));
+  if (files <= 2 && ranks <= 2) return true;
+  return (files == 0 || ranks == 0 || files == ranks) && std::max(files, ranks) <= 4;
+}
+
+}  // namespace
+
 void quiescence_moves(const Gomoku& game, Gomoku::MoveList& list) {
   list.clear();
   const PatternBoard& board = game.patterns();
   const Cell own = game.colour_to_move();
   if (!board.has_four_point(own) || must_answer(game)) return;
+  // Only the fours around the side's last stone (within two steps, or four along
+  // its lines): an attack goes on where it stands, and a four far away is the main
+  // search's to find (the strongest open engines do the same).
+  const int anchor = game.last_own_stone();
   for_each_near_point(game, [&](int at) {
+    if (anchor >= 0 && !attack_reach(anchor, at)) return;
     for (int d = 0; d < 4; ++d)
       if (is_four(board.shape(at, d, own))) {
         if (game.playable(at)) list.push_back(core::Move(static_cast<std::uint16_t>(at)));
