@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,40 @@ TEST(GomokuThreatHooks, QuiescenceMovesAreThePlayableFours) {
   Gomoku::MoveList black;
   renju.generate_quiescence_moves(black);
   for (const std::string& name : move_names(renju, black)) EXPECT_NE(name, "h8");
+}
+
+TEST(GomokuThreatHooks, TheLastOwnStoneIsKnownOnlyForStonesPlayedSinceTheSetUp) {
+  const Gomoku game = gomoku_from_fen(kVcfInThree, Rule::kFreestyle);
+  EXPECT_EQ(game.last_own_stone(), -1);  // a fen says nothing of the order
+  Gomoku played = after_moves(game, {"j8"});
+  EXPECT_EQ(played.last_own_stone(), -1);  // White's stones all came from the fen
+  played.make_null_move();                 // Black to move again: j8 is its last
+  EXPECT_EQ(played.cell_name(played.last_own_stone()), "j8");
+  played.unmake_null_move();
+  played = after_moves(played, {"a14"});
+  EXPECT_EQ(played.cell_name(played.last_own_stone()), "j8");
+  const Gomoku opening = after_moves(Gomoku(), {"h8", "i9"});
+  EXPECT_EQ(opening.cell_name(opening.last_own_stone()), "h8");
+}
+
+TEST(GomokuThreatHooks, QuiescenceFoursStayAroundTheSidesLastStone) {
+  // Black's j8 (two points right of h8) leaves its fours on the e file out of
+  // reach (five files away), while those around h8 and j8 stay.
+  const Gomoku game = after_moves(gomoku_from_fen(kVcfInThree, Rule::kFreestyle), {"j8", "a14"});
+  Gomoku::MoveList fours;
+  game.generate_quiescence_moves(fours);
+  const std::vector<std::string> names = move_names(game, fours);
+  EXPECT_NE(std::find(names.begin(), names.end(), "h8"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "i8"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "e8"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "e9"), names.end());
+  // The same stones read from a fen: no last stone known, every four counts.
+  const Gomoku unordered = gomoku_from_fen(game.to_fen(), Rule::kFreestyle);
+  Gomoku::MoveList all;
+  unordered.generate_quiescence_moves(all);
+  const std::vector<std::string> every = move_names(unordered, all);
+  EXPECT_NE(std::find(every.begin(), every.end(), "e8"), every.end());
+  EXPECT_GT(all.size(), fours.size());
 }
 
 TEST(GomokuThreatHooks, TacticalMovesMakeThreesOrTakeTheOpponentsKeyPoints) {
