@@ -9,16 +9,8 @@ namespace {
 
 bool is_four(Shape s) { return s == kFour || s == kFlexFour || s == kDoubleFour; }
 
-}  // namespace
-
-bool has_winning_move(const Gomoku& game) { return game.patterns().count(game.colour_to_move(), kFive) > 0; }
-
-bool must_answer(const Gomoku& game) {
-  return game.patterns().count(opponent_of(game.colour_to_move()), kFive) > 0;
-}
-
-namespace {
-
+// Whether `to` lies within two points of `from` (a 5x5 square) or four along one
+// of its lines.
 bool attack_reach(int from, int to) {
   const int files = std::abs(file_of(from) - file_of(to));
   const int ranks = std::abs(rank_of(from) - rank_of(to));
@@ -27,6 +19,12 @@ bool attack_reach(int from, int to) {
 }
 
 }  // namespace
+
+bool has_winning_move(const Gomoku& game) { return game.patterns().count(game.colour_to_move(), kFive) > 0; }
+
+bool must_answer(const Gomoku& game) {
+  return game.patterns().count(opponent_of(game.colour_to_move()), kFive) > 0;
+}
 
 void quiescence_moves(const Gomoku& game, Gomoku::MoveList& list) {
   list.clear();

@@ -36,7 +36,8 @@ void for_each_near_point(const Gomoku& game, F&& f) {
 
 bool has_winning_move(const Gomoku& game);
 bool must_answer(const Gomoku& game);
-// The side to move's playable four points near the stones, in board order (none
+// The side to move's playable four points around its last stone (Gomoku::
+// last_own_stone; near any stone when that is unknown), in board order (none
 // while it must answer a five: the search's own moves are the blocks).
 void quiescence_moves(const Gomoku& game, Gomoku::MoveList& list);
 bool is_tactical(const Gomoku& game, int at);
