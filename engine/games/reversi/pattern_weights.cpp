@@ -134,13 +134,13 @@ int PatternWeights::Children::evaluate(std::uint64_t changed, std::uint64_t own_
 }
 
 std::vector<int> PatternWeights::terms(std::uint64_t own, std::uint64_t other) const {
-  const int empties = std::popcount(~(own | other));
+  const int empties = bit_count(~(own | other));
   const std::int16_t* w = weights_.data() + static_cast<std::size_t>(phase_of(empties)) * kPhaseEntries;
   std::vector<int> parts(kPatternCount + 1, 0);
   const PatternIndices indices = pattern_indices(own, other);
   for (std::size_t i = 0; i < indices.size(); ++i) parts[i / kSymmetries] += w[indices[i]];
   const int mobility =
-      std::popcount(Reversi::legal_cells(own, other)) - std::popcount(Reversi::legal_cells(other, own));
+      bit_count(Reversi::legal_cells(own, other)) - bit_count(Reversi::legal_cells(other, own));
   parts[kPatternCount] = w[kMobilityEntry] * mobility;
   return parts;
 }

@@ -6,10 +6,13 @@
 
 #include "engine/core/zobrist.h"
 #include "engine/games/fen_board.h"
+#include "engine/games/reversi/bit_count.h"
 #include "engine/games/reversi/bitboard_moves.h"
 #include "engine/games/reversi/pattern_weights.h"
 
 namespace narabe::games {
+
+using reversi::bit_count;
 
 using core::Move;
 using core::Outcome;
@@ -63,13 +66,13 @@ std::uint64_t Reversi::flips(int cell, std::uint64_t own, std::uint64_t other) {
 }
 
 int Reversi::empties() const {
-  return std::popcount(empty_cells());
+  return bit_count(empty_cells());
 }
 
 Outcome Reversi::outcome() const {
   if (legal_cells(player_, opponent_) != 0 || legal_cells(opponent_, player_) != 0) return Outcome::kNone;
-  const int black = std::popcount(discs(Side::kFirst));
-  const int white = std::popcount(discs(Side::kSecond));
+  const int black = bit_count(discs(Side::kFirst));
+  const int white = bit_count(discs(Side::kSecond));
   if (black == white) return Outcome::kDraw;
   return black > white ? Outcome::kFirstWins : Outcome::kSecondWins;
 }
@@ -138,10 +141,10 @@ EvalParts evaluation_parts(const Reversi& game) {
   const std::uint64_t own = game.player();
   const std::uint64_t other = game.opponent();
   EvalParts p;
-  p.mobility_own = std::popcount(Reversi::legal_cells(own, other));
-  p.mobility_other = std::popcount(Reversi::legal_cells(other, own));
-  p.corners_own = std::popcount(own & kCorners);
-  p.corners_other = std::popcount(other & kCorners);
+  p.mobility_own = bit_count(Reversi::legal_cells(own, other));
+  p.mobility_other = bit_count(Reversi::legal_cells(other, own));
+  p.corners_own = bit_count(own & kCorners);
+  p.corners_other = bit_count(other & kCorners);
   const std::uint64_t empty = game.empty_cells();
   for (const auto& [x_square, corner] : kXSquares) {
     if ((empty & Reversi::bit(corner)) == 0) continue;
@@ -149,7 +152,7 @@ EvalParts evaluation_parts(const Reversi& game) {
     p.x_other += (other & Reversi::bit(x_square)) != 0;
   }
   const int fade = std::max(0, Reversi::kDiscPhaseEmpties - game.empties());
-  const int difference = std::popcount(own) - std::popcount(other);
+  const int difference = bit_count(own) - bit_count(other);
   p.discs = Reversi::kDiscWorth * difference * fade / Reversi::kDiscPhaseEmpties;
   return p;
 }
@@ -199,7 +202,7 @@ int Reversi::move_order_bonus(Move m) const {
   const std::uint64_t flipped = flips(cell, player_, opponent_);
   const std::uint64_t own = player_ | flipped | bit(cell);
   const std::uint64_t replies = legal_cells(opponent_ & ~flipped, own);
-  return -kReplyWorth * (std::popcount(replies) + std::popcount(replies & kCorners)) + kSquareWeights[cell];
+  return -kReplyWorth * (bit_count(replies) + bit_count(replies & kCorners)) + kSquareWeights[cell];
 }
 
 std::string Reversi::cell_name(int cell) {
