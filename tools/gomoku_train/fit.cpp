@@ -58,7 +58,8 @@ double mean_loss(const Samples& s, const std::vector<double>& w, const std::vect
 
 std::vector<double> fit_logistic(const Samples& train, const Samples& test, const FitSettings& settings,
                                  FitReport& report, const std::function<void(int, double, double)>& each_epoch) {
-  std::vector<double> w(kFeatures, 0.0), m(kFeatures, 0.0), v(kFeatures, 0.0), grad(kFeatures, 0.0);
+  std::vector<double> w = settings.start.empty() ? std::vector<double>(kFeatures, 0.0) : settings.start;
+  std::vector<double> m(kFeatures, 0.0), v(kFeatures, 0.0), grad(kFeatures, 0.0);
   std::vector<std::size_t> order(train.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   core::Rng rng(settings.seed);
@@ -146,6 +147,23 @@ gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colou
         values[colour][role][code] = to_value(weights[block * gomoku::kPatternCodes + code]);
       }
   return values;
+}
+
+std::vector<double> to_log_odds(const gomoku::EvalWeights& weights, bool colours_apart) {
+  std::vector<double> w(kFeatures, 0.0);
+  constexpr double kScale = gomoku::EvalWeights::kScale;
+  for (std::size_t colour = 0; colour < (colours_apart ? 2U : 1U); ++colour)
+    for (std::size_t role = 0; role < 2; ++role)
+      for (std::size_t code = 0; code < gomoku::kPatternCodes; ++code)
+        w[(2 * colour + role) * gomoku::kPatternCodes + code] = weights.codes()[colour][role][code] / kScale;
+  for (std::size_t mask = 0; mask < gomoku::kThreatMasks; ++mask)
+    w[kThreatFeatures + mask] = weights.threats()[mask] / kScale;
+  return w;
+}
+
+bool evaluated_by_search(const games::Gomoku& game) {
+  const auto& threats = game.patterns().eval_state().threats;
+  return threats[0][gomoku::kFiveThreat] == 0 && threats[1][gomoku::kFiveThreat] == 0;
 }
 
 }  // namespace narabe::tools::gomoku_train

@@ -58,6 +58,9 @@ struct FitSettings {
   double l2 = 0;         // shrinkage, per training position (the penalty grows with the data)
   int batch = 256;
   std::uint64_t seed = 1;
+  // Where the fit starts (kFeatures log-odds; empty: every feature at 0). From an
+  // earlier file, a code the new games never show keeps its earlier value.
+  std::vector<double> start;
 };
 
 struct FitReport {
@@ -69,12 +72,20 @@ struct FitReport {
   double hand_scale = 0;
 };
 
-// Fits the weights (log-odds per feature) on `train`, reports on `test`.
+// Fits the weights (log-odds per feature) on `train`, reports on `test`; with 0
+// epochs only reports how well settings.start predicts.
 std::vector<double> fit_logistic(const Samples& train, const Samples& test, const FitSettings& settings,
                                  FitReport& report, const std::function<void(int, double, double)>& each_epoch);
 
 // Rounds the fitted log-odds to the weights file's values (EvalWeights::kScale).
 games::gomoku::CodeValues to_code_values(const std::vector<double>& weights, bool colours_apart);
 games::gomoku::ThreatValues to_threat_values(const std::vector<double>& weights);
+// The other way: a weights file's values as the fit's log-odds.
+std::vector<double> to_log_odds(const games::gomoku::EvalWeights& weights, bool colours_apart);
+
+// Whether the search ever takes a static evaluation of the position: not when the
+// side to move has a five point (it wins at once) or the opponent has one (only
+// the blocks are searched, no stand-pat).
+bool evaluated_by_search(const games::Gomoku& game);
 
 }  // namespace narabe::tools::gomoku_train

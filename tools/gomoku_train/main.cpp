@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -73,8 +75,22 @@ int generate(const po::variables_map& vm) {
   const Gomoku start(Gomoku::Variant{s.size, s.rule});
   std::set<int> done;
   {
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);)
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // A run killed while writing leaves part of a line: cut it off, or the next game
+    // would be appended to it and both lost.
+    const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    if (end < text.size()) {
+      std::error_code error;
+      std::filesystem::resize_file(path, end, error);
+      if (error) {
+        std::cerr << "narabe-gomoku-train: cannot cut the partial game at the end of '" << path << "': " << error.message() << "\n";
+        return 1;
+      }
+      fmt::print("'{}': a partial game at its end is dropped\n", path);
+    }
+    std::istringstream lines(text.substr(0, end));
+    for (std::string line; std::getline(lines, line);)
       if (const auto game = train::parse_game(start, line)) done.insert(game->index);
   }
   std::ofstream out(path, std::ios::app);
@@ -113,16 +129,32 @@ int fit(const po::variables_map& vm) {
   settings.epochs = vm["epochs"].as<int>();
   settings.step = vm["step"].as<double>();
   settings.l2 = vm["l2"].as<double>();
-  if (holdout < 2 || lambda < 0 || lambda > 1 || settings.epochs < 1 || settings.step <= 0 || settings.l2 < 0) {
-    std::cerr << "narabe-gomoku-train: --holdout >= 2, --lambda 0..1, --epochs and --step positive, --l2 >= 0\n";
+  const bool from_file = vm.count("init") != 0;
+  if (holdout < 2 || lambda < 0 || lambda > 1 || settings.epochs < (from_file ? 0 : 1) || settings.step <= 0 ||
+      settings.l2 < 0) {
+    std::cerr << "narabe-gomoku-train: --holdout >= 2, --lambda 0..1, --epochs positive (0 with --init), --step "
+                 "positive, --l2 >= 0\n";
     return 2;
   }
+  if (from_file) {
+    const std::string path = vm["init"].as<std::string>();
+    const auto weights = read_weights(path);
+    if (!weights) return 1;
+    if (weights->rule() != *rule) {
+      std::cerr << "narabe-gomoku-train: '" << path << "' holds " << gomoku::rule_name(weights->rule())
+                << " weights, not " << gomoku::rule_name(*rule) << "\n";
+      return 1;
+    }
+    settings.start = train::to_log_odds(*weights, apart);
+  }
+  const bool searched_only = vm.count("searched-only") != 0;
   const double cpu = cpu_seconds();
   // Zero weights make the board keep the pattern codes the features are read from.
   const auto zero = std::make_shared<const gomoku::EvalWeights>(*rule, gomoku::CodeValues{});
   const Gomoku start(Gomoku::Variant{15, *rule});
   train::Samples train_set, test_set;
   int games = 0;
+  std::size_t left_out = 0;  // positions the search never evaluates (--searched-only)
   std::vector<train::Feature> features;
   for (const std::string& path : vm["data"].as<std::vector<std::string>>()) {
     std::ifstream in(path);
@@ -144,6 +176,12 @@ int fit(const po::variables_map& vm) {
       position.set_eval_weights(zero);
       Gomoku plain = start;  // the hand-set evaluation's view
       for (std::size_t i = 0; i < game->moves.size(); ++i) {
+        if (searched_only && !train::evaluated_by_search(position)) {
+          ++left_out;
+          position.make_move(game->moves[i]);
+          plain.make_move(game->moves[i]);
+          continue;
+        }
         const bool black = position.colour_to_move() == gomoku::kBlack;
         const float result = game->result == 'd' ? 0.5F : (game->result == 'x') == black ? 1.0F : 0.0F;
         float target = result;
@@ -170,10 +208,16 @@ int fit(const po::variables_map& vm) {
   }
   fmt::print("{} games: {} training positions, {} held out (games with index % {} == 0); read in {:.1f} s CPU\n",
              games, train_set.size(), test_set.size(), holdout, cpu_seconds() - cpu);
+  if (searched_only) fmt::print("{} positions left out: a five point on the board\n", left_out);
   train::FitReport report;
   const std::vector<double> w = train::fit_logistic(train_set, test_set, settings, report, [](int epoch, double tr, double te) {
     fmt::print(stderr, "epoch {:3}  train log-loss {:.4f}  held-out {:.4f}\n", epoch, tr, te);
   });
+  fmt::print("held-out log-loss: {} {:.4f} against the target, {:.4f} against the result (MSE {:.4f});\n"
+             "  a constant prediction {:.4f}; the hand-set evaluation {:.4f} (at its best scale, {:.0f} per unit)\n",
+             settings.epochs == 0 ? "the --init weights" : "trained", report.test_loss, report.test_result_loss,
+             report.test_result_mse, report.test_constant_loss, report.test_hand_loss, report.hand_scale);
+  if (settings.epochs == 0) return 0;  // only the report: nothing fitted to write
   const gomoku::EvalWeights weights(*rule, train::to_code_values(w, apart), train::to_threat_values(w));
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const std::string out_path = vm["out"].as<std::string>();
@@ -183,10 +227,6 @@ int fit(const po::variables_map& vm) {
     std::cerr << "narabe-gomoku-train: cannot write '" << out_path << "'\n";
     return 1;
   }
-  fmt::print("held-out log-loss: trained {:.4f} against the target, {:.4f} against the result (MSE {:.4f});\n"
-             "  a constant prediction {:.4f}; the hand-set evaluation {:.4f} (at its best scale, {:.0f} per unit)\n",
-             report.test_loss, report.test_result_loss, report.test_result_mse, report.test_constant_loss,
-             report.test_hand_loss, report.hand_scale);
   fmt::print("{} bytes -> {} ({:.1f} s CPU in all)\n", bytes.size(), out_path, cpu_seconds() - cpu);
   if (apart)
     fmt::print("left out of the weights: Black to move {:+.0f}, White to move {:+.0f}\n",
@@ -237,6 +277,9 @@ int main(int argc, char** argv) {
       "step", po::value<double>()->default_value(0.002), "fit: Adam's step size")(
       "l2", po::value<double>()->default_value(0.0), "fit: L2 shrinkage per training position (1e-6 before 2026-12-03)")(
       "show", po::value<int>(), "fit: print the N most frequent codes' values")(
+      "init", po::value<std::string>(),
+      "fit: start from this weights file (with --epochs 0: only report how well it predicts the held-out games)")(
+      "searched-only", "fit: leave out the positions with a five point on the board (the search never evaluates them)")(
       "colours-apart", "fit: values of their own for each colour (played worse under renju; see gomoku.md)");
   po::positional_options_description positional;
   positional.add("command", 1);
@@ -248,7 +291,8 @@ int main(int argc, char** argv) {
     std::cout << options;
     return 0;
   }
-  if (!vm.count("out")) {
+  const bool report_only = command == "fit" && vm.count("init") && vm["epochs"].as<int>() == 0;
+  if (!vm.count("out") && !report_only) {
     std::cerr << "narabe-gomoku-train: --out is needed\n" << options;
     return 2;
   }

@@ -1,0 +1,52 @@
+#!/bin/sh
+# narabe-gomoku-train on a small scale, as docs/gomoku.md ("Training") gives it: a
+# generate run killed inside a line goes on to the same file as one run straight
+# through; fit writes weights that --init reads back and reports on (--epochs 0),
+# refuses another rule's file, and --searched-only leaves out the positions with a
+# five point.
+# Usage: gomoku_train_test.sh TRAINER
+set -eu
+trainer=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+play() { "$trainer" generate --rule renju --nodes 300 --seed 3 "$@"; }
+
+play --games 6 --out "$dir/straight.txt" > "$dir/log"
+grep -q '^6 new games (0 skipped as done), [0-9]* positions' "$dir/log" || fail "no summary: $(cat "$dir/log")"
+
+# Three games, the last line cut short as a killed run leaves it, then all six.
+play --games 3 --out "$dir/resumed.txt" > /dev/null
+size=$(wc -c < "$dir/resumed.txt")
+head -c $((size - 20)) "$dir/resumed.txt" > "$dir/cut" && mv "$dir/cut" "$dir/resumed.txt"
+play --games 6 --out "$dir/resumed.txt" > "$dir/log"
+grep -q "a partial game at its end is dropped" "$dir/log" || fail "no partial-game line: $(cat "$dir/log")"
+grep -q '^4 new games (2 skipped as done)' "$dir/log" || fail "not resumed: $(cat "$dir/log")"
+cmp "$dir/straight.txt" "$dir/resumed.txt" || fail "the resumed run differs from the straight one"
+
+fit() { "$trainer" fit --rule renju --data "$dir/straight.txt" --lambda 0.5 "$@"; }
+fit --epochs 3 --out "$dir/w.bin" > "$dir/log" 2> /dev/null
+trained=$(sed -n 's/^held-out log-loss: trained \([0-9.]*\) against the target.*/\1/p' "$dir/log")
+[ -n "$trained" ] && [ -s "$dir/w.bin" ] || fail "no fit: $(cat "$dir/log")"
+
+# The file read back predicts as the fit did (its values rounded to score units).
+fit --init "$dir/w.bin" --epochs 0 > "$dir/log"
+again=$(sed -n 's/^held-out log-loss: the --init weights \([0-9.]*\) against the target.*/\1/p' "$dir/log")
+[ -n "$again" ] || fail "no report of the --init weights: $(cat "$dir/log")"
+awk -v a="$trained" -v b="$again" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }' ||
+  fail "the file read back predicts $again, the fit $trained"
+fit --init "$dir/w.bin" --epochs 2 --out "$dir/w2.bin" > /dev/null 2>&1 || fail "no fit from --init"
+
+if fit --epochs 0 --out "$dir/w3.bin" 2> "$dir/err"; then fail "fitted 0 epochs from nothing"; fi
+grep -q -- "--epochs positive (0 with --init)" "$dir/err" || fail "$(cat "$dir/err")"
+if "$trainer" fit --rule freestyle --data "$dir/straight.txt" --init "$dir/w.bin" --epochs 0 2> "$dir/err"; then
+  fail "took renju weights for freestyle"
+fi
+grep -q "holds renju weights, not freestyle" "$dir/err" || fail "$(cat "$dir/err")"
+head -c 100 "$dir/w.bin" > "$dir/bad.bin"
+if fit --init "$dir/bad.bin" --epochs 0 2> "$dir/err"; then fail "read a damaged weights file"; fi
+grep -q "bad.bin': " "$dir/err" || fail "$(cat "$dir/err")"
+
+fit --epochs 1 --searched-only --out "$dir/w4.bin" > "$dir/log" 2> /dev/null
+grep -q '^[1-9][0-9]* positions left out: a five point on the board' "$dir/log" || fail "nothing left out: $(cat "$dir/log")"
+echo "PASS"
