@@ -178,25 +178,23 @@ int fit(const po::variables_map& vm) {
       for (std::size_t i = 0; i < game->moves.size(); ++i) {
         if (searched_only && !train::evaluated_by_search(position)) {
           ++left_out;
-          position.make_move(game->moves[i]);
-          plain.make_move(game->moves[i]);
-          continue;
+        } else {
+          const bool black = position.colour_to_move() == gomoku::kBlack;
+          const float result = game->result == 'd' ? 0.5F : (game->result == 'x') == black ? 1.0F : 0.0F;
+          float target = result;
+          if (lambda > 0 && game->scores[i]) {
+            const double score = std::clamp(*game->scores[i], -core::kWinBound, core::kWinBound);
+            const double p = 1.0 / (1.0 + std::exp(-score / gomoku::EvalWeights::kScale));
+            target = static_cast<float>((1 - lambda) * result + lambda * p);
+          }
+          features.clear();
+          train::position_features(position, features, apart);
+          set.features.insert(set.features.end(), features.begin(), features.end());
+          set.begin.push_back(static_cast<std::uint32_t>(set.features.size()));
+          set.target.push_back(target);
+          set.result.push_back(result);
+          set.hand_eval.push_back(static_cast<float>(gomoku::evaluate(plain)));
         }
-        const bool black = position.colour_to_move() == gomoku::kBlack;
-        const float result = game->result == 'd' ? 0.5F : (game->result == 'x') == black ? 1.0F : 0.0F;
-        float target = result;
-        if (lambda > 0 && game->scores[i]) {
-          const double score = std::clamp(*game->scores[i], -core::kWinBound, core::kWinBound);
-          const double p = 1.0 / (1.0 + std::exp(-score / gomoku::EvalWeights::kScale));
-          target = static_cast<float>((1 - lambda) * result + lambda * p);
-        }
-        features.clear();
-        train::position_features(position, features, apart);
-        set.features.insert(set.features.end(), features.begin(), features.end());
-        set.begin.push_back(static_cast<std::uint32_t>(set.features.size()));
-        set.target.push_back(target);
-        set.result.push_back(result);
-        set.hand_eval.push_back(static_cast<float>(gomoku::evaluate(plain)));
         position.make_move(game->moves[i]);
         plain.make_move(game->moves[i]);
       }
