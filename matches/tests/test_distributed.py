@@ -10,7 +10,7 @@ from conftest import assert_no_traceback, run_script
 def lopsided(engine_bin, rounds):
     return ["--game", "tictactoe", "--engine", f"cmd={engine_bin}", "name=max", "option.Level=max",
             "--engine", f"cmd={engine_bin}", "name=easy", "option.Level=easy", "--each", "depth=9",
-            "--rounds", str(rounds), "--openings", "plies=3", "--seed", "21"]
+            "--rounds", str(rounds), "--openings", "plies=4", "--seed", "21"]
 
 
 def seeded(engine_bin):
@@ -21,7 +21,9 @@ def seeded(engine_bin):
 
 
 def test_sprt_decision_stops_every_shard(tmp_path, engine_bin, match_bin):
-    rounds = 250  # 500 games: far more than the SPRT needs
+    # 1500 games: far more than the SPRT needs, and more than a shard can finish while
+    # a loaded machine delays the coordinator's decision (with 500, one shard once did).
+    rounds = 750
     done = run_script("distributed.py", "--shards", "2", "--workers", "2", "--work-dir", tmp_path,
                       "--match", match_bin, "--", *lopsided(engine_bin, rounds),
                       "--sprt", "elo0=0", "elo1=50", timeout=90)
