@@ -3,7 +3,8 @@
 # generate run killed inside a line goes on to the same file as one run straight
 # through; fit writes weights that --init reads back and reports on (--epochs 0),
 # refuses another rule's file, and --searched-only leaves out the positions with a
-# five point.
+# five point. --openings starts game i with the file's opening i % N, then the
+# random stones; a file it cannot play is an error.
 # Usage: gomoku_train_test.sh TRAINER
 set -eu
 trainer=$1
@@ -23,6 +24,20 @@ play --games 6 --out "$dir/resumed.txt" > "$dir/log"
 grep -q "a partial game at its end is dropped" "$dir/log" || fail "no partial-game line: $(cat "$dir/log")"
 grep -q '^4 new games (2 skipped as done)' "$dir/log" || fail "not resumed: $(cat "$dir/log")"
 cmp "$dir/straight.txt" "$dir/resumed.txt" || fail "the resumed run differs from the straight one"
+
+# Two openings: games 4 and 5 start with the first and the second, then two random stones.
+printf '# two openings\nh8 h9 i9\n\ng7 h8 i9\n' > "$dir/openings.txt"
+play --games 2 --first 4 --openings "$dir/openings.txt" --opening-min 2 --opening-max 2 --out "$dir/opened.txt" > /dev/null
+grep -q '^4 [xod][a-z]* 5 h8:- h9:- i9:- [a-o][0-9]*:- [a-o][0-9]*:- [a-o][0-9]*:-*[0-9]' "$dir/opened.txt" ||
+  fail "game 4 does not start with the first opening: $(cat "$dir/opened.txt")"
+grep -q '^5 [xod][a-z]* 5 g7:- h8:- i9:- ' "$dir/opened.txt" || fail "game 5 does not start with the second opening"
+printf 'h8 h8\n' > "$dir/bad_openings.txt"
+if play --games 1 --openings "$dir/bad_openings.txt" --out "$dir/none.txt" 2> "$dir/err"; then fail "played a bad opening"; fi
+grep -q "bad_openings.txt:1: move 'h8': h8 is already taken" "$dir/err" || fail "$(cat "$dir/err")"
+printf 'fen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x\n' > "$dir/fen_openings.txt"
+if play --games 1 --openings "$dir/fen_openings.txt" --out "$dir/none.txt" 2> "$dir/err"; then fail "took a fen opening"; fi
+grep -q "opening 1 starts from a fen" "$dir/err" || fail "$(cat "$dir/err")"
+[ ! -s "$dir/none.txt" ] || fail "a refused run wrote games"
 
 fit() { "$trainer" fit --rule renju --data "$dir/straight.txt" --lambda 0.5 "$@"; }
 fit --epochs 3 --out "$dir/w.bin" > "$dir/log" 2> /dev/null

@@ -23,11 +23,13 @@
 #include <fmt/format.h>
 
 #include "engine/core/score.h"
+#include "engine/games/any_position.h"
 #include "engine/games/gomoku/gomoku_eval.h"
 #include "tools/command_line.h"
 #include "tools/cpu_time.h"
 #include "tools/gomoku_train/fit.h"
 #include "tools/gomoku_train/self_play.h"
+#include "tools/match/openings.h"
 
 namespace po = boost::program_options;
 using namespace narabe;
@@ -56,6 +58,32 @@ std::shared_ptr<const gomoku::EvalWeights> read_weights(const std::string& path)
   return std::make_shared<const gomoku::EvalWeights>(std::move(*weights));
 }
 
+// An openings file as narabe-match reads it (tools/match/openings.h), each opening
+// as moves from the empty board: a game record has no start position of its own.
+core::Expected<std::vector<std::vector<core::Move>>> read_openings(const std::string& path, const Gomoku& start,
+                                                                 const std::string& rule) {
+  auto rules = games::make_position("gomoku", {{"size", std::to_string(start.size())}, {"rule", rule}});
+  if (!rules) return core::make_error(rules.error());
+  auto file = match::read_openings_file(path, **rules);
+  if (!file) return core::make_error(file.error());
+  std::vector<std::vector<core::Move>> openings;
+  for (const match::Opening& opening : *file) {
+    if (!opening.fen.empty())
+      return core::make_error(fmt::format("'{}': opening {} starts from a fen; only moves from the empty board can be played here",
+                                          path, openings.size() + 1));
+    Gomoku game = start;
+    std::vector<core::Move> moves;
+    for (const std::string& text : opening.moves) {
+      const auto move = game.parse_move(text);  // read_openings_file checked them against the rules
+      if (!move) return core::make_error(fmt::format("'{}': opening {}: bad move '{}'", path, openings.size() + 1, text));
+      moves.push_back(*move);
+      game.make_move(*move);
+    }
+    openings.push_back(std::move(moves));
+  }
+  return openings;
+}
+
 int generate(const po::variables_map& vm) {
   const auto rule = rule_option(vm);
   if (!rule) return 2;
@@ -73,6 +101,14 @@ int generate(const po::variables_map& vm) {
   if (vm.count("weights") && !(s.weights = read_weights(vm["weights"].as<std::string>()))) return 1;
   const std::string path = vm["out"].as<std::string>();
   const Gomoku start(Gomoku::Variant{s.size, s.rule});
+  if (vm.count("openings")) {
+    auto openings = read_openings(vm["openings"].as<std::string>(), start, vm["rule"].as<std::string>());
+    if (!openings) {
+      std::cerr << "narabe-gomoku-train: " << openings.error() << "\n";
+      return 2;
+    }
+    s.openings = std::move(*openings);
+  }
   std::set<int> done;
   {
     std::ifstream in(path, std::ios::binary);
@@ -263,6 +299,9 @@ int main(int argc, char** argv) {
       "games", po::value<int>()->default_value(100), "generate: games to play (indices first .. first+games-1)")(
       "first", po::value<int>()->default_value(0), "generate: the first game's index")(
       "nodes", po::value<std::uint64_t>()->default_value(3000), "generate: the search's nodes per move")(
+      "openings", po::value<std::string>(),
+      "generate: an openings file (narabe-match's format, moves only): game i starts with its opening i % N, "
+      "then the random stones")(
       "opening-min", po::value<int>()->default_value(2), "generate: random opening stones, at least")(
       "opening-max", po::value<int>()->default_value(6), "generate: ... and at most")(
       "seed", po::value<std::uint64_t>()->default_value(1), "generate: seed of the openings")(

@@ -31,12 +31,18 @@ GameRecord SelfPlayer::play(int index) {
   GameRecord record;
   record.index = index;
 
-  // The opening: random stones in the square around the centre, alternately.
+  if (!settings_.openings.empty())
+    for (const core::Move m : settings_.openings[static_cast<std::size_t>(index) % settings_.openings.size()]) {
+      record.moves.push_back(m);
+      record.scores.push_back(std::nullopt);
+      game.make_move(m);
+    }
+  // Then random stones in the square around the centre, alternately.
   const int span = settings_.opening_max - settings_.opening_min + 1;
-  record.opening = settings_.opening_min + static_cast<int>(rng.below(static_cast<std::uint64_t>(span)));
+  const int random_stones = settings_.opening_min + static_cast<int>(rng.below(static_cast<std::uint64_t>(span)));
   const int centre = settings_.size / 2;
   const int r = settings_.opening_radius;
-  for (int ply = 0; ply < record.opening && !core::is_over(game.outcome()); ++ply) {
+  for (int ply = 0; ply < random_stones && !core::is_over(game.outcome()); ++ply) {
     std::vector<core::Move> points;
     for (int rank = centre - r; rank <= centre + r; ++rank)
       for (int file = centre - r; file <= centre + r; ++file) {

@@ -1,7 +1,8 @@
 #pragma once
 // The trainer's games: narabe's Level max search (threat solver first, then the
 // generic search) plays itself at a small node budget from random openings near the
-// centre, under one rule on 15x15. A game is one line of the data file:
+// centre (after an opening of a file, when given), under one rule on 15x15. A game is
+// one line of the data file:
 //
 //   <index> <result> <opening plies> <move>:<score> <move>:<score> ...
 //
@@ -29,6 +30,10 @@ struct SelfPlaySettings {
   int opening_min = 2;          // random opening stones, at least
   int opening_max = 6;          // ... and at most
   int opening_radius = 3;       // within this many steps of the centre
+  // Openings played before the random stones, game `index` taking openings[index %
+  // size] (empty: none). Balanced openings keep the games from being mostly won by
+  // the side a random opening favours (Black, under renju).
+  std::vector<std::vector<core::Move>> openings;
   std::uint64_t seed = 1;
   std::shared_ptr<const games::gomoku::EvalWeights> weights;  // null: the hand-set evaluation
 };
