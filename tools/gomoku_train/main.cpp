@@ -58,6 +58,11 @@ std::shared_ptr<const gomoku::EvalWeights> read_weights(const std::string& path)
   return std::make_shared<const gomoku::EvalWeights>(std::move(*weights));
 }
 
+int out_missing() {
+  std::cerr << "narabe-gomoku-train: --out is needed (see --help)\n";
+  return 2;
+}
+
 // An openings file as narabe-match reads it (tools/match/openings.h), each opening
 // as moves from the empty board: a game record has no start position of its own.
 core::Expected<std::vector<std::vector<core::Move>>> read_openings(const std::string& path, const Gomoku& start,
@@ -98,6 +103,7 @@ int generate(const po::variables_map& vm) {
     std::cerr << "narabe-gomoku-train: --games, --nodes positive, --first >= 0, 0 <= --opening-min <= --opening-max\n";
     return 2;
   }
+  if (!vm.count("out")) return out_missing();
   if (vm.count("weights") && !(s.weights = read_weights(vm["weights"].as<std::string>()))) return 1;
   const std::string path = vm["out"].as<std::string>();
   const Gomoku start(Gomoku::Variant{s.size, s.rule});
@@ -115,7 +121,8 @@ int generate(const po::variables_map& vm) {
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     // A run killed while writing leaves part of a line: cut it off, or the next game
     // would be appended to it and both lost.
-    const std::size_t end = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    const std::size_t newline = text.rfind('\n');
+    const std::size_t end = newline == std::string::npos ? 0 : newline + 1;
     if (end < text.size()) {
       std::error_code error;
       std::filesystem::resize_file(path, end, error);
@@ -172,6 +179,7 @@ int fit(const po::variables_map& vm) {
                  "positive, --l2 >= 0\n";
     return 2;
   }
+  if (settings.epochs > 0 && !vm.count("out")) return out_missing();  // 0 epochs only report
   if (from_file) {
     const std::string path = vm["init"].as<std::string>();
     const auto weights = read_weights(path);
@@ -327,11 +335,6 @@ int main(int argc, char** argv) {
   if (vm.count("help")) {
     std::cout << options;
     return 0;
-  }
-  const bool report_only = command == "fit" && vm.count("init") && vm["epochs"].as<int>() == 0;
-  if (!vm.count("out") && !report_only) {
-    std::cerr << "narabe-gomoku-train: --out is needed\n" << options;
-    return 2;
   }
   if (command == "generate") return generate(vm);
   if (command == "fit") {
