@@ -33,7 +33,7 @@ using games::gomoku::Rule;
 using testing_support::Lines;
 
 // The fixed position's scores with the shipped weights (see below).
-constexpr core::Score kFreestyleScore = -489;
+constexpr core::Score kFreestyleScore = -572;
 constexpr core::Score kRenjuScore = -724;
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
