@@ -17,7 +17,8 @@
 //   futility pruning - at depth <= futility_depth outside the PV, a quiet move is
 //       skipped when the static evaluation plus futility_margin * depth cannot
 //       reach alpha, and the node fails high at once when the static evaluation
-//       minus that margin is still at least beta (nothing forcing is pending);
+//       minus that margin is still at least beta (nothing forcing is pending),
+//       that last up to depth fail_high_depth;
 //       here and in razoring the static evaluation gives way to the table's
 //       score where its bound says more (a lower bound above it, an upper
 //       bound below it, an exact score);
@@ -55,6 +56,7 @@ struct Selectivity {
   int lmr_divisor_percent = 220;  // lmr_divisor, in hundredths
   int futility_depth = 3;
   Score futility_margin = 0;
+  int fail_high_depth = 3;
   int razor_depth = 2;
   Score razor_margin = 0;
   int lmp_base = 4;

@@ -921,7 +921,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
           static_eval = s;
       }
       const Score margin = selectivity_.futility_margin * depth;
-      if (depth <= selectivity_.futility_depth && static_eval - margin >= beta) return static_eval - margin;
+      if (depth <= selectivity_.fail_high_depth && static_eval - margin >= beta) return static_eval - margin;
       if (depth <= selectivity_.razor_depth && static_eval + selectivity_.razor_margin * depth < alpha) {
         const Score v = quiesce(ply, 0, alpha, alpha + 1);
         if (aborted_) return 0;

@@ -62,6 +62,7 @@ core::Selectivity selectivity(const Gomoku& game) {
                            .lmr_divisor_percent = divisor,
                            .futility_depth = 3,
                            .futility_margin = 120,
+                           .fail_high_depth = game.rule() == Rule::kFreestyle ? 8 : 3,
                            .razor_depth = 2,
                            .razor_margin = 200,
                            .lmp_base = 3,
