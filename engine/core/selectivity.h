@@ -16,9 +16,9 @@
 //       improving), and again at full depth when it beats alpha;
 //   futility pruning - at depth <= futility_depth outside the PV, a quiet move is
 //       skipped when the static evaluation plus futility_margin * depth cannot
-//       reach alpha, and the node fails high at once when the static evaluation
-//       minus that margin is still at least beta (nothing forcing is pending),
-//       that last up to depth fail_high_depth;
+//       reach alpha; at depth <= fail_high_depth outside the PV, the node fails
+//       high at once when the static evaluation minus that margin is still at
+//       least beta (nothing forcing is pending);
 //       here and in razoring the static evaluation gives way to the table's
 //       score where its bound says more (a lower bound above it, an upper
 //       bound below it, an exact score);

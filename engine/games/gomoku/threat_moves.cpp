@@ -54,7 +54,8 @@ bool is_tactical(const Gomoku& game, int at) {
 core::Selectivity selectivity(const Gomoku& game) {
   // In the hand-set evaluation's units (a three is worth 40, an open-four point
   // 4000); the trained values are of the same order. Freestyle's first player
-  // wins its threat races sooner, so its late moves are reduced the most.
+  // wins its threat races sooner, so its late moves are reduced the most, and
+  // its nodes fail high on the static evaluation deeper (renju's played level).
   const int divisor = game.rule() == Rule::kFreestyle ? 100 : game.rule() == Rule::kStandard ? 128 : 133;
   return core::Selectivity{.lmr_min_depth = 2,
                            .lmr_first_moves = 1,
