@@ -18,7 +18,8 @@
 //       skipped when the static evaluation plus futility_margin * depth cannot
 //       reach alpha; at depth <= fail_high_depth outside the PV, the node fails
 //       high at once when the static evaluation minus that margin is still at
-//       least beta (nothing forcing is pending);
+//       least beta (nothing forcing is pending), the margin
+//       fail_high_improving_plies plies smaller when the node is improving;
 //       here and in razoring the static evaluation gives way to the table's
 //       score where its bound says more (a lower bound above it, an upper
 //       bound below it, an exact score);
@@ -57,6 +58,7 @@ struct Selectivity {
   int futility_depth = 3;
   Score futility_margin = 0;
   int fail_high_depth = 3;
+  int fail_high_improving_plies = 0;
   int razor_depth = 2;
   Score razor_margin = 0;
   int lmp_base = 4;

@@ -920,8 +920,10 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
                                       (hit->bound == core::Bound::kLower ? s > static_eval : s < static_eval)))
           static_eval = s;
       }
-      const Score margin = selectivity_.futility_margin * depth;
-      if (depth <= selectivity_.fail_high_depth && static_eval - margin >= beta) return static_eval - margin;
+      const Score fail_high_margin =
+          selectivity_.futility_margin * (improving ? depth - selectivity_.fail_high_improving_plies : depth);
+      if (depth <= selectivity_.fail_high_depth && static_eval - fail_high_margin >= beta)
+        return static_eval - fail_high_margin;
       if (depth <= selectivity_.razor_depth && static_eval + selectivity_.razor_margin * depth < alpha) {
         const Score v = quiesce(ply, 0, alpha, alpha + 1);
         if (aborted_) return 0;

@@ -55,7 +55,8 @@ core::Selectivity selectivity(const Gomoku& game) {
   // In the hand-set evaluation's units (a three is worth 40, an open-four point
   // 4000); the trained values are of the same order. Freestyle's first player
   // wins its threat races sooner, so its late moves are reduced the most, and
-  // its nodes fail high on the static evaluation deeper (renju's played level).
+  // its nodes fail high on the static evaluation deeper, a ply sooner when
+  // improving (renju's played level and lost).
   const int divisor = game.rule() == Rule::kFreestyle ? 100 : game.rule() == Rule::kStandard ? 128 : 133;
   return core::Selectivity{.lmr_min_depth = 2,
                            .lmr_first_moves = 1,
@@ -64,6 +65,7 @@ core::Selectivity selectivity(const Gomoku& game) {
                            .futility_depth = 3,
                            .futility_margin = 120,
                            .fail_high_depth = game.rule() == Rule::kFreestyle ? 8 : 3,
+                           .fail_high_improving_plies = game.rule() == Rule::kFreestyle ? 1 : 0,
                            .razor_depth = 2,
                            .razor_margin = 200,
                            .lmp_base = 3,
