@@ -55,8 +55,8 @@ core::Selectivity selectivity(const Gomoku& game) {
   // In the hand-set evaluation's units (a three is worth 40, an open-four point
   // 4000); the trained values are of the same order. Freestyle's first player
   // wins its threat races sooner, so its late moves are reduced the most, and
-  // its nodes fail high on the static evaluation deeper, a ply sooner when
-  // improving (renju's played level and lost).
+  // its nodes fail high on the static evaluation deeper, with a ply less of
+  // margin when improving (under renju the first played level, the second lost).
   const int divisor = game.rule() == Rule::kFreestyle ? 100 : game.rule() == Rule::kStandard ? 128 : 133;
   return core::Selectivity{.lmr_min_depth = 2,
                            .lmr_first_moves = 1,
