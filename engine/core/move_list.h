@@ -1,7 +1,6 @@
 #pragma once
 // A list of moves with a fixed capacity, so move generation never allocates.
 
-#include <array>
 #include <cassert>
 #include <cstddef>
 
@@ -16,26 +15,33 @@ class MoveList {
 
   void push_back(Move m) {
     assert(size_ < Capacity);
-    moves_[size_++] = m;
+    moves_.slot[size_++] = m;
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   bool contains(Move m) const {
     for (std::size_t i = 0; i < size_; ++i)
-      if (moves_[i] == m) return true;
+      if (moves_.slot[i] == m) return true;
     return false;
   }
 
-  Move& operator[](std::size_t i) { return moves_[i]; }
-  Move operator[](std::size_t i) const { return moves_[i]; }
-  Move* begin() { return moves_.data(); }
-  Move* end() { return moves_.data() + size_; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  Move& operator[](std::size_t i) { return moves_.slot[i]; }
+  Move operator[](std::size_t i) const { return moves_.slot[i]; }
+  Move* begin() { return moves_.slot; }
+  Move* end() { return moves_.slot + size_; }
+  const Move* begin() const { return moves_.slot; }
+  const Move* end() const { return moves_.slot + size_; }
 
  private:
-  std::array<Move, Capacity> moves_{};
+  // The slots past size() are left unset: the search makes a list at every node,
+  // and filling all of a 22x22 Gomoku board's 484 slots each time cost more than
+  // the moves written into them (a union's member is not constructed by itself).
+  union Slots {
+    Slots() {}
+    Move slot[Capacity];
+  };
+  Slots moves_;
   std::size_t size_ = 0;
 };
 

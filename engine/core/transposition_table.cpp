@@ -52,15 +52,6 @@ void TranspositionTable::clear() {
   generation_ = 0;
 }
 
-const TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) const {
-  // Multiply-high maps the key uniformly onto any bucket count, power of two or not.
-  return buckets_[mul_high(key, buckets_.size())];
-}
-
-TranspositionTable::Bucket& TranspositionTable::bucket_for(std::uint64_t key) {
-  return const_cast<Bucket&>(std::as_const(*this).bucket_for(key));
-}
-
 TranspositionTable::Data TranspositionTable::Data::unpack(std::uint64_t word) {
   return Data{static_cast<std::uint16_t>(word >> 32), static_cast<std::int16_t>(static_cast<std::uint16_t>(word >> 16)),
               static_cast<std::uint8_t>(word >> 8), static_cast<std::uint8_t>(word)};

@@ -16,7 +16,9 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <utility>
 
+#include "engine/core/bits.h"
 #include "engine/core/large_pages.h"
 #include "engine/core/move.h"
 #include "engine/core/score.h"
@@ -52,6 +54,9 @@ class TranspositionTable {
   void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
   std::optional<TableHit> probe(std::uint64_t key) const;
+  // Starts bringing the key's bucket into the cache, so that a probe a little
+  // later does not wait for memory (the search calls it as a move is made).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket_for(key)); }
   void store(std::uint64_t key, Move move, Score score, int depth, Bound bound);
 
   // Per mille of entries written by the current search (UCI's hashfull).
@@ -93,8 +98,11 @@ class TranspositionTable {
   };
   static_assert(sizeof(Bucket) == 64);
 
-  const Bucket& bucket_for(std::uint64_t key) const;
-  Bucket& bucket_for(std::uint64_t key);
+  const Bucket& bucket_for(std::uint64_t key) const {
+    // Multiply-high maps the key uniformly onto any bucket count, power of two or not.
+    return buckets_[mul_high(key, buckets_.size())];
+  }
+  Bucket& bucket_for(std::uint64_t key) { return const_cast<Bucket&>(std::as_const(*this).bucket_for(key)); }
 
   LargePageArray<Bucket> buckets_;
   std::size_t megabytes_ = 0;

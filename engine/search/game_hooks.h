@@ -71,6 +71,13 @@ concept HasMoveOrderBonus = requires(const G& g, core::Move m) {
   { g.move_order_bonus(m) } -> std::convertible_to<int>;
 };
 
+// The position's hash after a move, known before the move is made: the search
+// starts fetching that position's table entry while the game updates its board.
+template <class G>
+concept HasHashAfter = requires(const G& g, core::Move m) {
+  { g.hash_after(m) } -> std::convertible_to<std::uint64_t>;
+};
+
 template <class G>
 concept HasSearchMoves = requires(const G& g, typename G::MoveList& moves) { g.generate_search_moves(moves); };
 

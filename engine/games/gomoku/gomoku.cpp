@@ -145,8 +145,9 @@ Forbidden Gomoku::forbidden_at(int index) const {
 bool Gomoku::playable(int index) const {
   if (!on_board(index) || cell(index) != kEmpty) return false;
   if (!has_forbidden_points(rule(), colour_to_move())) return true;
-  if (rule() == Rule::kRenju && renju_cannot_be_forbidden(cells(), index)) return true;
-  return forbidden_at(index) == Forbidden::kNone;
+  // The pattern board's shapes settle all but a renju double three, a few table
+  // reads where scanning the four lines cost a tenth of the search's time.
+  return may_play(patterns_, index, colour_to_move());
 }
 
 bool Gomoku::black_has_no_point() const {
@@ -202,10 +203,15 @@ void Gomoku::make_move(Move m) {
   const bool wins = patterns_.makes_five(at, colour);
   patterns_.place(at, colour);
   count_near(at, +1);
-  hash_ ^= zobrist().stone(static_cast<std::size_t>(at), side_of(colour)) ^ zobrist().second_to_move();
+  hash_ = hash_after(m);
   placed_[static_cast<std::size_t>(stones_)] = static_cast<std::int16_t>(at);
   ++stones_;
   if (wins) winner_ = core::win_for(side_of(colour));
+}
+
+std::uint64_t Gomoku::hash_after(Move m) const {
+  return hash_ ^ zobrist().stone(static_cast<std::size_t>(m.value()), side_of(colour_to_move())) ^
+         zobrist().second_to_move();
 }
 
 void Gomoku::unmake_move(Move m) {

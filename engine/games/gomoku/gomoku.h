@@ -67,6 +67,8 @@ class Gomoku {
   core::Side side_to_move() const { return black_to_move() ? core::Side::kFirst : core::Side::kSecond; }
   core::Outcome outcome() const;
   std::uint64_t hash() const { return hash_; }
+  // hash() once `m` is played.
+  std::uint64_t hash_after(core::Move m) const;
   // Every legal point, a1, b1, .., then rank 2 ...; empty when the game is over.
   void generate_moves(MoveList& list) const;
   bool is_legal(core::Move m) const;

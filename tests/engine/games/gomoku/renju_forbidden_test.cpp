@@ -18,6 +18,7 @@
 
 #include "engine/games/fen_board.h"
 #include "engine/games/gomoku/gomoku.h"
+#include "engine/games/gomoku/pattern_board.h"
 
 namespace narabe {
 namespace {
@@ -121,6 +122,27 @@ TEST(RenjuForbidden, AThreeWhoseFourPointMakesAFiveIsNoThree) {
   EXPECT_EQ(renju_forbidden(p.cells, index_of("H8")), Forbidden::kNone);
   ASSERT_TRUE(p.has_alternative);
   EXPECT_EQ(p.alternative.at(index_of("H8")), "double-three");  // the reading not followed
+}
+
+// The pattern board's verdict (may_play: its shapes, the checker only for two
+// threes), which the game's move generation asks, gives the data's points on every
+// position of the three files.
+TEST(RenjuForbidden, ThePatternBoardsVerdictAgreesWithTheData) {
+  int points = 0;
+  for (const std::string file :
+       {"renju_forbidden_generated.jsonl", "renju_forbidden_quintet.jsonl", "renju_forbidden_edge_cases.jsonl"})
+    for (const DataPosition& p : load(file)) {
+      const PatternBoard board(p.cells, Rule::kRenju);
+      for (int rank = 0; rank < 15; ++rank)
+        for (int file_index = 0; file_index < 15; ++file_index) {
+          const int at = cell_index(file_index, rank);
+          if (p.cells[static_cast<std::size_t>(at)] != kEmpty) continue;
+          EXPECT_EQ(may_play(board, at, kBlack), !p.forbidden.contains(at)) << p.id << " " << at;
+          EXPECT_TRUE(may_play(board, at, kWhite)) << p.id << " " << at;
+          ++points;
+        }
+    }
+  EXPECT_GT(points, 3025 * 100);
 }
 
 // The game's own view agrees with the checker: through a fen (equal stone counts,
