@@ -148,7 +148,7 @@ class PatternBoard {
     std::uint8_t shapes;
     std::uint8_t classes;
     std::array<std::uint16_t, 2> class_index;
-    std::array<std::array<std::int32_t, 2>, 2> values;
+    std::array<std::array<std::int16_t, 2>, 2> values;
   };
   struct PlaceRecord {
     int at;
@@ -174,8 +174,9 @@ class PatternBoard {
   std::array<std::array<std::uint8_t, 4>, kCells> classes_{};
   // Per colour, sum of class(dir) * 11^dir (pattern_codes.h's kPatternIndex).
   std::array<std::array<std::uint16_t, 2>, kCells> class_index_{};
-  // Per point and colour, the values its code adds to the sums (to move, opponent).
-  std::array<std::array<std::array<std::int32_t, 2>, 2>, kCells> point_values_{};
+  // Per point and colour, the values its code adds to the sums (to move, opponent),
+  // 16 bits as in the weights: half what each stone saves and restores.
+  std::array<std::array<std::array<std::int16_t, 2>, 2>, kCells> point_values_{};
   EvalState eval_state_;
 };
 
