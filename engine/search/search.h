@@ -247,9 +247,9 @@ class Search {
   void update_pv(int ply, Move move);
   void score_moves(const typename G::MoveList& moves, Move table_move, int ply,
                    std::array<int, G::kMaxMoves>& scores) const;
-  // Moves the best-ordered of moves[i..] to place i: a selection sort, since
-  // cut-offs usually come early and sorting everything would be wasted.
-  // The best score first, then its first place: two branch-free scans (the first one
+  // Moves the best-ordered of moves[i..] (the first of equals) to place i: a selection
+  // sort, since cut-offs usually come early and sorting everything would be wasted.
+  // The best score first, then its place: two branch-free scans (the first one
   // vectorised) beat one that branches on every new maximum.
   static void bring_best_to(std::size_t i, typename G::MoveList& moves, std::array<int, G::kMaxMoves>& order) {
     int best = order[i];
