@@ -56,8 +56,8 @@ Rows rows_through(const Cells& cells, int at) {
   return rows;
 }
 
-}  // namespace
-
+// A quick necessary condition, for skipping most points: true when a Black stone
+// at `at` cannot be forbidden under renju (too few Black stones in its lines).
 bool renju_cannot_be_forbidden(const Cells& cells, int at) {
   // A double-three needs two lines with two more Black stones each; a double-four
   // in two lines needs three each, in one line four; an overline five others.
@@ -69,6 +69,8 @@ bool renju_cannot_be_forbidden(const Cells& cells, int at) {
   }
   return lines_with_two < 2;
 }
+
+}  // namespace
 
 Forbidden renju_forbidden(Cells& cells, int at) {
   if (renju_cannot_be_forbidden(cells, at)) return Forbidden::kNone;

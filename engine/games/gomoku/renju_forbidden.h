@@ -48,10 +48,6 @@ Forbidden renju_forbidden(Cells& cells, int at);
 // overline-forbidden's overline only, nothing for the others or for White.
 Forbidden forbidden_kind(Cells& cells, int at, Cell colour, Rule rule);
 
-// A quick necessary condition, for skipping most points: true when a Black stone
-// at `at` cannot be forbidden under renju (too few Black stones in its lines).
-bool renju_cannot_be_forbidden(const Cells& cells, int at);
-
 // Whether `colour` may play the empty point `at` of `board` under the board's rule
 // (false for an occupied point). The board's shapes settle most points; only two
 // threes of renju's Black are left to the full check.
