@@ -37,6 +37,12 @@ def match_bin() -> Path:
 
 
 @pytest.fixture(scope="session")
+def gomoku_mate_bin() -> Path:
+    """narabe-gomoku-mate (tools/gomoku_mate): the threat solver on problem files."""
+    return _binary("narabe-gomoku-mate")
+
+
+@pytest.fixture(scope="session")
 def fake_bin() -> Path:
     """narabe-fake-engine (tests/tools/fake_engine.cpp): crashes, hangs or plays illegal moves on request."""
     return _binary("narabe-fake-engine")
