@@ -3,6 +3,7 @@
 import json
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +97,22 @@ def test_user_errors(tmp_path, engine_bin):
     done = run_script("gomoku_forced_losses.py", "--record", tmp_path / "bad.jsonl", "--opponent", engine_bin,
                       "--out", out)
     assert done.returncode == 2 and "not a Gomoku record" in done.stderr, done.stderr
+
+
+def test_the_checked_in_positions(gomoku_mate_bin):
+    """matches/positions/: each line a problem of its rule, stones on the board, the win claimed after narabe's move."""
+    folder = Path(__file__).resolve().parent.parent / "positions"
+    for rule in ("renju", "freestyle"):
+        lines = [json.loads(text) for text in (folder / f"gomoku15-{rule}-forced-losses.jsonl").read_text().splitlines()]
+        assert len(lines) > 40
+        for line in lines:
+            assert line["rule"] == rule and line["mode"] == "VCT"
+            stones = [s.lower() for s in line["black"] + line["white"]]
+            assert len(set(stones)) == len(stones) and all(gf.gomocup_point(s, 15) for s in stones)
+            assert len(line["black"]) - len(line["white"]) == (0 if line["attacker"] == "black" else 1)
+            assert line["played"].upper() == (line["white"] if line["attacker"] == "black" else line["black"])[-1]
+            assert re.search(gf.DEFAULT_MATE_PATTERN, line["opponent_claim"])
+    read = subprocess.run([str(gomoku_mate_bin), str(folder / "gomoku15-renju-forced-losses.jsonl"), "--time-ms", "1"],
+                          capture_output=True, text=True, timeout=60)
+    assert read.returncode == 0, read.stderr
+    assert " of 41" in read.stdout
