@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "engine/games/gomoku/board_geometry.h"
@@ -54,6 +55,17 @@ class PatternBoard {
   }
   // The strongest of the four.
   Shape best_shape(int at, Cell colour) const;
+  // Whether some direction's shape for `colour` at `at` is `weakest` or stronger
+  // (an overline counts): a quick test of the four shapes at once, so a scan over
+  // the board skips the points that make nothing.
+  bool has_shape_at_least(int at, Cell colour, Shape weakest) const {
+    std::uint32_t packed;
+    std::memcpy(&packed, shapes_[static_cast<std::size_t>(at)].data(), sizeof packed);
+    const std::uint32_t nibbles = (colour == kBlack ? packed : packed >> 4) & 0x0F0F0F0Fu;
+    // Each byte holds 0..7; adding 8 - weakest sets its bit 3 exactly when it is
+    // at least `weakest`, without a carry into the next byte.
+    return ((nibbles + (8u - weakest) * 0x01010101u) & 0x08080808u) != 0;
+  }
   // (Empty point, direction) pairs where a stone of `colour` makes `shape`.
   int count(Cell colour, Shape shape) const {
     return counts_[colour == kBlack ? 0 : 1][static_cast<std::size_t>(shape)];

@@ -64,7 +64,8 @@ int ThreatSolver::five_points(Cell colour, int* out, int limit) const {
   if (board_.count(colour, kFive) == 0) return 0;
   int n = 0;
   for (const int at : points_) {
-    if (board_.cell(at) != kEmpty || !board_.makes_five(at, colour)) continue;
+    if (board_.cell(at) != kEmpty || !board_.has_shape_at_least(at, colour, kFive) || !board_.makes_five(at, colour))
+      continue;
     out[n++] = at;
     if (n == limit) return n;
   }
@@ -189,9 +190,14 @@ bool ThreatSolver::attack_node(int depth) {
     // stands (try_threat sees it).
     const int block = defender_fives[0];
     if (may_play(block, attacker_)) candidates.push_back({block, 0});
-  } else {
+  } else if (board_.has_four_point(attacker_) ||
+             (mode_ != ThreatMode::kVcf && depth >= 3 && board_.count(attacker_, kThree) > 0)) {
+    // (The counts say when no point threatens: the scan is then skipped.)
+    const Shape weakest = mode_ != ThreatMode::kVcf && depth >= 3 ? kThree : kFour;
     for (const int at : points_)
-      if (board_.cell(at) == kEmpty) consider(at);
+      if (board_.cell(at) == kEmpty && board_.has_shape_at_least(at, attacker_, weakest)) consider(at);
+  }
+  if (defender_five_count == 0) {
     // Quiet moves that may threaten a VCF, tried last and near the root only: each
     // costs a VCF search.
     if (mode_ == ThreatMode::kVctQuiet && depth >= 3 && root_depth_ - depth < kQuietPlies) {
@@ -247,8 +253,12 @@ void ThreatSolver::three_answers(std::vector<int>& answers) {
   // it may play, and the five points those would make. None: the attacker's last
   // move threatened nothing.
   answers.clear();
+  // No open-four point and fewer than two fours: no point wins at once.
+  if (board_.count(attacker_, kFlexFour) + board_.count(attacker_, kDoubleFour) == 0 &&
+      board_.count(attacker_, kFour) < 2)
+    return;
   for (const int at : points_) {
-    if (board_.cell(at) != kEmpty) continue;
+    if (board_.cell(at) != kEmpty || !board_.has_shape_at_least(at, attacker_, kFour)) continue;
     const PatternBoard::PointThreat t = board_.threat(at, attacker_);
     if ((t.flex_fours > 0 || t.fours >= 2) && may_play(at, attacker_)) {
       add_unique(answers, at);
@@ -263,8 +273,11 @@ void ThreatSolver::three_answers(std::vector<int>& answers) {
 }
 
 void ThreatSolver::add_counter_fours(std::vector<int>& answers) const {
-  for (const int at : points_)
-    if (board_.cell(at) == kEmpty && board_.threat(at, defender_).fours > 0) add_unique(answers, at);
+  if (board_.has_four_point(defender_))
+    for (const int at : points_)
+      if (board_.cell(at) == kEmpty && board_.has_shape_at_least(at, defender_, kFour) &&
+          board_.threat(at, defender_).fours > 0)
+        add_unique(answers, at);
   std::erase_if(answers, [&](int at) { return !may_play(at, defender_); });
   // A marker that the attacker threatened something though no answer is playable.
   if (answers.empty()) answers.push_back(-1);
