@@ -62,6 +62,29 @@ TEST(GomokuPatterns, IncrementalEqualsRecomputedAfterRandomPlacesAndRemoves) {
     }
 }
 
+TEST(GomokuPatterns, TheQuickTestOfAPointsFourShapesAgreesWithReadingThem) {
+  core::Rng rng(20261207);
+  for (const Rule rule : {Rule::kFreestyle, Rule::kRenju}) {
+    PatternBoard board(PatternBoard::empty_cells(15), rule);
+    int checked = 0;
+    test_support::random_pattern_walk(board, 15, rng, [&](int, int) {
+      for (int at = 0; at < kCells; ++at) {
+        if (board.cell(at) != kEmpty) continue;
+        for (const Cell colour : {kBlack, kWhite}) {
+          int strongest = kNone;
+          for (int d = 0; d < 4; ++d) strongest = std::max<int>(strongest, board.shape(at, d, colour));
+          for (int weakest = kBlockedThree; weakest < kShapeCount; ++weakest) {
+            ASSERT_EQ(board.has_shape_at_least(at, colour, static_cast<Shape>(weakest)), strongest >= weakest)
+                << at << " " << weakest;
+            checked += strongest >= weakest;
+          }
+        }
+      }
+    });
+    EXPECT_GT(checked, 1000);  // the walks make shapes of every kind, not only empty lines
+  }
+}
+
 TEST(GomokuPatterns, ShapesAgreeWithTheRulesLineReading) {
   core::Rng rng(7);
   const int boards = NARABE_SLOW_BUILD ? 3 : 30;
