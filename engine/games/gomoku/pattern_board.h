@@ -19,8 +19,8 @@
 // the hand-set evaluation) none of that is done.
 
 #include <array>
+#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "engine/games/gomoku/board_geometry.h"
@@ -59,8 +59,7 @@ class PatternBoard {
   // (an overline counts): a quick test of the four shapes at once, so a scan over
   // the board skips the points that make nothing.
   bool has_shape_at_least(int at, Cell colour, Shape weakest) const {
-    std::uint32_t packed;
-    std::memcpy(&packed, shapes_[static_cast<std::size_t>(at)].data(), sizeof packed);
+    const auto packed = std::bit_cast<std::uint32_t>(shapes_[static_cast<std::size_t>(at)]);
     const std::uint32_t nibbles = (colour == kBlack ? packed : packed >> 4) & 0x0F0F0F0Fu;
     // Each byte holds 0..7; adding 8 - weakest sets its bit 3 exactly when it is
     // at least `weakest`, without a carry into the next byte.
