@@ -69,6 +69,7 @@ class Brain:
         except BrainError:
             self.process.kill()
             self.process.wait()
+            self.release()
             raise
 
     def send(self, line: str) -> None:
@@ -114,6 +115,16 @@ class Brain:
         except (BrainError, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait()
+        self.release()
+
+    def release(self) -> None:
+        """A brain per position: its pipes and selector go with it, not at collection."""
+        self.selector.close()
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
 
 
 def gomocup_point(cell: str, size: int) -> tuple[int, int]:
@@ -137,8 +148,11 @@ def parse_game_name(name: str) -> tuple[int, str]:
     words = name.split()
     if not words or words[0] != "gomoku":
         raise ValueError(f"not a Gomoku record: {name!r}")
-    size = int(words[words.index("size") + 1]) if "size" in words else 15
-    rule = words[words.index("rule") + 1] if "rule" in words else "freestyle"
+    try:
+        size = int(words[words.index("size") + 1]) if "size" in words else 15
+        rule = words[words.index("rule") + 1] if "rule" in words else "freestyle"
+    except (IndexError, ValueError):
+        raise ValueError(f"not a Gomoku record: {name!r}") from None
     if rule not in RULE_NUMBERS:
         raise ValueError(f"the rule {rule!r} has no Gomocup number")
     return size, rule

@@ -35,8 +35,9 @@ def test_points_and_names():
     assert gf.parse_game_name("gomoku size 20 rule standard") == (20, "standard")
     with pytest.raises(ValueError):
         gf.parse_game_name("gomoku size 15 rule overline-forbidden")
-    with pytest.raises(ValueError):
-        gf.parse_game_name("reversi")
+    for bad in ("reversi", "gomoku size", "gomoku size x rule renju", "gomoku rule"):
+        with pytest.raises(ValueError):
+            gf.parse_game_name(bad)
 
 
 def test_a_claim_in_either_form():
