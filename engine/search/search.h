@@ -69,6 +69,10 @@ struct SearchOptions {
   // Search threads, the main one included (the Threads option). The exact solver
   // runs on the main thread only; Search::threads_ is the count it may be given.
   int threads = 1;
+  // A root window that fails is reported (`score ... lowerbound` or `upperbound`)
+  // once the search has run this long, as chess engines do: a long analysis then
+  // shows the score moving, while short searches keep one line a depth.
+  std::int64_t bound_lines_after_ms = 3000;
 };
 
 // Whether helper thread `helper` (1 for the first) skips iteration `depth`: helpers
@@ -266,6 +270,7 @@ class Search {
     return core::index_of(position_.side_to_move()) * kHistorySize + m.value() % kHistorySize;
   }
   void report(std::size_t lines, int depth);
+  void report_bound(int depth, Score score, core::Bound bound);
   // Nodes of this search and its helpers (what the helpers last published).
   std::uint64_t total_nodes() const {
     std::uint64_t total = nodes_;
@@ -346,6 +351,7 @@ class Search {
   std::vector<std::unique_ptr<Search>> helpers_;
   // Threads of the run in progress: the count an exact solver may use (run_exact).
   int threads_ = 1;
+  std::int64_t bound_lines_after_ms_ = 3000;  // SearchOptions::bound_lines_after_ms
   // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
   std::atomic<std::uint64_t> published_nodes_{0};
   const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
@@ -415,6 +421,7 @@ SearchResult Search<G>::run(const G& root, const SearchLimits& limits, const Sea
   limits_ = limits;
   deadlines_ = plan_time(limits, root.side_to_move());
   threads_ = std::max(options.threads, 1);
+  bound_lines_after_ms_ = options.bound_lines_after_ms;
   fit_budget();
   table_.new_search();
   begin_search(root, stop);
@@ -756,6 +763,7 @@ void Search<G>::search_first_line(int depth) {
     const Score score = search_root(depth, 0, alpha, beta);
     if (aborted_) return;
     if (score > alpha && score < beta) return;
+    const Score alpha_tried = alpha;
     // Outside the window: widen on the failing side and search again, the move
     // that failed high (if any) first.
     if (score <= alpha) alpha = std::max(score - delta, -core::kInfinity);
@@ -764,6 +772,7 @@ void Search<G>::search_first_line(int depth) {
     if (delta > 16 * selectivity_.aspiration_delta) alpha = -core::kInfinity, beta = core::kInfinity;
     std::stable_sort(root_moves_.begin(), root_moves_.end(),
                      [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    report_bound(depth, score, score <= alpha_tried ? core::Bound::kUpper : core::Bound::kLower);
     for (RootMove& r : root_moves_) r.score = -core::kInfinity;
   }
 }
@@ -1261,6 +1270,23 @@ void Search<G>::report_exact(const G& root, int multipv, Score score, core::Boun
   line.time_ms = clock_.elapsed_ms();
   line.hashfull = 0;
   line.pv = std::move(pv);
+  callbacks_->on_line(line);
+}
+
+template <core::Game G>
+void Search<G>::report_bound(int depth, Score score, core::Bound bound) {
+  // Only the main search reports (a helper has no callbacks of its own).
+  if (main_search_ != nullptr || !callbacks_->on_line || clock_.elapsed_ms() < bound_lines_after_ms_) return;
+  LineReport line;
+  line.depth = depth;
+  line.seldepth = std::max(seldepth_, depth);
+  line.score = score;
+  line.bound = bound;
+  line.nodes = total_nodes();
+  line.time_ms = clock_.elapsed_ms();
+  line.hashfull = table_.hashfull();
+  // The move that failed high (first once sorted) or, failing low, the line before.
+  line.pv = root_moves_.front().pv;
   callbacks_->on_line(line);
 }
 

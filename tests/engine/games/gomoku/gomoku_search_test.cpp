@@ -2,13 +2,15 @@
 // engine/games/gomoku/threat_moves.h): a VCF that ends past the horizon is seen
 // by the quiescence search on fours, a five to complete or to block is settled at
 // any depth, Black's forbidden points stay out of every line under renju, and the
-// search stays deterministic.
+// search stays deterministic; a failed root window is reported as a bound when asked.
 
 #include "engine/games/gomoku/threat_moves.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -161,6 +163,47 @@ TEST(GomokuSelectiveSearch, ANodeLimitedSearchRepeatsExactly) {
   EXPECT_EQ(first.result.nodes, second.result.nodes);
   EXPECT_EQ(first.result.depth, second.result.depth);
   EXPECT_GE(first.result.depth, 4);
+}
+
+TEST(GomokuSelectiveSearch, AFailedRootWindowIsReportedAsABoundOnceAskedFor) {
+  // Ply 10 of a renju game: the root's score swings from depth to depth, so
+  // some aspiration windows fail before depth 9 is done.
+  const Gomoku game = after_moves(Gomoku(Gomoku::Variant{15, Rule::kRenju}),
+                                  {"h10", "j7", "i8", "j8", "i10", "i7", "h7", "k9", "h6", "j9"});
+  search::SearchLimits limits;
+  limits.depth = 9;
+  search::SearchOptions options;
+  options.exact = false;
+  options.bound_lines_after_ms = 0;
+  const Searched reported = test_search::run_search(game, limits, options, 8);
+  options.bound_lines_after_ms = std::int64_t{1} << 40;
+  const Searched quiet = test_search::run_search(game, limits, options, 8);
+
+  // Reporting changes nothing in the search.
+  EXPECT_EQ(reported.result.nodes, quiet.result.nodes);
+  EXPECT_EQ(reported.result.best_move, quiet.result.best_move);
+  EXPECT_EQ(reported.result.score, quiet.result.score);
+
+  const auto is_bound = [](const search::LineReport& l) { return l.bound != core::Bound::kExact; };
+  EXPECT_TRUE(std::none_of(quiet.lines.begin(), quiet.lines.end(), is_bound));
+  ASSERT_TRUE(std::any_of(reported.lines.begin(), reported.lines.end(), is_bound));
+  // Without the bounds the lines are the same, and every depth still ends on
+  // its exact line; a bound names the move it is about.
+  std::vector<search::LineReport> exact;
+  std::copy_if(reported.lines.begin(), reported.lines.end(), std::back_inserter(exact),
+               [&](const search::LineReport& l) { return !is_bound(l); });
+  ASSERT_EQ(exact.size(), quiet.lines.size());
+  for (std::size_t i = 0; i < exact.size(); ++i) {
+    EXPECT_EQ(exact[i].depth, quiet.lines[i].depth);
+    EXPECT_EQ(exact[i].score, quiet.lines[i].score);
+    EXPECT_EQ(exact[i].pv, quiet.lines[i].pv);
+  }
+  for (std::size_t i = 0; i < reported.lines.size(); ++i) {
+    if (!is_bound(reported.lines[i])) continue;
+    EXPECT_FALSE(reported.lines[i].pv.empty());
+    ASSERT_LT(i + 1, reported.lines.size());
+    EXPECT_EQ(reported.lines[i + 1].depth, reported.lines[i].depth) << "a bound is followed by its own depth";
+  }
 }
 
 TEST(GomokuSelectiveSearch, NoBudgetPlaysTheBestOrderedMoveNotTheFirstPoint) {
