@@ -1285,7 +1285,8 @@ void Search<G>::report_bound(int depth, Score score, core::Bound bound) {
   line.nodes = total_nodes();
   line.time_ms = clock_.elapsed_ms();
   line.hashfull = table_.hashfull();
-  // The move that failed high (first once sorted) or, failing low, the line before.
+  // The move that failed high (first once sorted) or, failing low, the first move
+  // with what its failed search saw.
   line.pv = root_moves_.front().pv;
   callbacks_->on_line(line);
 }
