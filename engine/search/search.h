@@ -271,6 +271,8 @@ class Search {
   }
   void report(std::size_t lines, int depth);
   void report_bound(int depth, Score score, core::Bound bound);
+  // A root move's line as `info` reports it, `ms` after the start.
+  LineReport root_line(const RootMove& move, int depth, Score score, std::int64_t ms) const;
   // Nodes of this search and its helpers (what the helpers last published).
   std::uint64_t total_nodes() const {
     std::uint64_t total = nodes_;
@@ -763,7 +765,7 @@ void Search<G>::search_first_line(int depth) {
     const Score score = search_root(depth, 0, alpha, beta);
     if (aborted_) return;
     if (score > alpha && score < beta) return;
-    const Score alpha_tried = alpha;
+    const core::Bound failed = score <= alpha ? core::Bound::kUpper : core::Bound::kLower;
     // Outside the window: widen on the failing side and search again, the move
     // that failed high (if any) first.
     if (score <= alpha) alpha = std::max(score - delta, -core::kInfinity);
@@ -772,7 +774,7 @@ void Search<G>::search_first_line(int depth) {
     if (delta > 16 * selectivity_.aspiration_delta) alpha = -core::kInfinity, beta = core::kInfinity;
     std::stable_sort(root_moves_.begin(), root_moves_.end(),
                      [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-    report_bound(depth, score, score <= alpha_tried ? core::Bound::kUpper : core::Bound::kLower);
+    report_bound(depth, score, failed);
     for (RootMove& r : root_moves_) r.score = -core::kInfinity;
   }
 }
@@ -1276,19 +1278,27 @@ void Search<G>::report_exact(const G& root, int multipv, Score score, core::Boun
 template <core::Game G>
 void Search<G>::report_bound(int depth, Score score, core::Bound bound) {
   // Only the main search reports (a helper has no callbacks of its own).
-  if (main_search_ != nullptr || !callbacks_->on_line || clock_.elapsed_ms() < bound_lines_after_ms_) return;
+  if (main_search_ != nullptr || !callbacks_->on_line) return;
+  const std::int64_t ms = clock_.elapsed_ms();
+  if (ms < bound_lines_after_ms_) return;
+  // The move that failed high (first once sorted) or, failing low, the first move
+  // with what its failed search saw.
+  LineReport line = root_line(root_moves_.front(), depth, score, ms);
+  line.bound = bound;
+  callbacks_->on_line(line);
+}
+
+template <core::Game G>
+LineReport Search<G>::root_line(const RootMove& move, int depth, Score score, std::int64_t ms) const {
   LineReport line;
   line.depth = depth;
   line.seldepth = std::max(seldepth_, depth);
   line.score = score;
-  line.bound = bound;
   line.nodes = total_nodes();
-  line.time_ms = clock_.elapsed_ms();
+  line.time_ms = ms;
   line.hashfull = table_.hashfull();
-  // The move that failed high (first once sorted) or, failing low, the first move
-  // with what its failed search saw.
-  line.pv = root_moves_.front().pv;
-  callbacks_->on_line(line);
+  line.pv = move.pv;
+  return line;
 }
 
 template <core::Game G>
@@ -1296,15 +1306,8 @@ void Search<G>::report(std::size_t lines, int depth) {
   if (!callbacks_->on_line) return;
   const std::int64_t ms = clock_.elapsed_ms();
   for (std::size_t i = 0; i < lines; ++i) {
-    LineReport line;
-    line.depth = depth;
-    line.seldepth = std::max(seldepth_, depth);
+    LineReport line = root_line(root_moves_[i], depth, root_moves_[i].score, ms);
     line.multipv = static_cast<int>(i + 1);
-    line.score = root_moves_[i].score;
-    line.nodes = total_nodes();
-    line.time_ms = ms;
-    line.hashfull = table_.hashfull();
-    line.pv = root_moves_[i].pv;
     callbacks_->on_line(line);
   }
 }
