@@ -353,7 +353,7 @@ class Search {
   std::vector<std::unique_ptr<Search>> helpers_;
   // Threads of the run in progress: the count an exact solver may use (run_exact).
   int threads_ = 1;
-  std::int64_t bound_lines_after_ms_ = 3000;  // SearchOptions::bound_lines_after_ms
+  std::int64_t bound_lines_after_ms_ = SearchOptions{}.bound_lines_after_ms;
   // nodes_ as last published (every kCheckInterval nodes), for the main search's sum.
   std::atomic<std::uint64_t> published_nodes_{0};
   const Search* main_search_ = nullptr;  // a helper's main search (for the node limit)
