@@ -42,14 +42,16 @@ grep -q "opening 1 starts from a fen" "$dir/err" || fail "$(cat "$dir/err")"
 fit() { "$trainer" fit --rule renju --data "$dir/straight.txt" --lambda 0.5 "$@"; }
 fit --epochs 3 --out "$dir/w.bin" > "$dir/log" 2> /dev/null
 trained=$(sed -n 's/^held-out log-loss: trained \([0-9.]*\) against the target.*/\1/p' "$dir/log")
-[ -n "$trained" ] && [ -s "$dir/w.bin" ] || fail "no fit: $(cat "$dir/log")"
+written=$(sed -n 's/^held-out log-loss: the weights as written \([0-9.]*\) against the target.*/\1/p' "$dir/log")
+[ -n "$trained" ] && [ -n "$written" ] && [ -s "$dir/w.bin" ] || fail "no fit: $(cat "$dir/log")"
 
-# The file read back predicts as the fit did (its values rounded to score units).
+# The file read back predicts as the fit says the weights it wrote do (its
+# values rounded to score units; on six games that alone moves the loss by up
+# to 0.01, so the report of the written values is the one to match).
 fit --init "$dir/w.bin" --epochs 0 > "$dir/log"
 again=$(sed -n 's/^held-out log-loss: the --init weights \([0-9.]*\) against the target.*/\1/p' "$dir/log")
 [ -n "$again" ] || fail "no report of the --init weights: $(cat "$dir/log")"
-awk -v a="$trained" -v b="$again" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }' ||
-  fail "the file read back predicts $again, the fit $trained"
+[ "$again" = "$written" ] || fail "the file read back predicts $again, the fit said its weights as written $written"
 fit --init "$dir/w.bin" --epochs 2 --out "$dir/w2.bin" > /dev/null 2>&1 || fail "no fit from --init"
 
 if fit --epochs 0 --out "$dir/w3.bin" 2> "$dir/err"; then fail "fitted 0 epochs from nothing"; fi

@@ -261,6 +261,14 @@ int fit(const po::variables_map& vm) {
              report.test_result_mse, report.test_constant_loss, report.test_hand_loss, report.hand_scale);
   if (settings.epochs == 0) return 0;  // only the report: nothing fitted to write
   const gomoku::EvalWeights weights(*rule, train::to_code_values(w, apart), train::to_threat_values(w));
+  // The file holds the values rounded to score units (and, with colours apart,
+  // without the side-to-move terms): what it predicts is what ships.
+  train::FitSettings as_written = settings;
+  as_written.epochs = 0;
+  as_written.start = train::to_log_odds(weights, apart);
+  train::FitReport written;
+  train::fit_logistic(train_set, test_set, as_written, written, [](int, double, double) {});
+  fmt::print("held-out log-loss: the weights as written {:.4f} against the target\n", written.test_loss);
   const std::vector<std::uint8_t> bytes = weights.to_bytes();
   const std::string out_path = vm["out"].as<std::string>();
   std::ofstream out(out_path, std::ios::binary);
