@@ -26,13 +26,14 @@
 //   razoring - at depth <= razor_depth outside the PV, a node whose static
 //       evaluation plus razor_margin * depth is below alpha is settled by the
 //       quiescence search when that cannot reach alpha either;
-//   late-move pruning - at every node but the root, PV nodes too, once a move
-//       that does not lose is in hand and nothing is to be answered, moves that
-//       are not tactical after the first lmp_base + depth^(lmp_exponent) - 1 are
-//       skipped; half as many when the node is not improving;
+//   late-move pruning - outside the PV, once a move that does not lose is in
+//       hand and nothing is to be answered, moves that are not tactical after
+//       the first lmp_base + depth^(lmp_exponent) - 1 are skipped; half as many
+//       when the node is not improving;
 //   aspiration windows - from depth aspiration_min_depth, the root is searched
 //       in a window of +-aspiration_delta around the previous iteration's score,
-//       widened (doubled) on each failure;
+//       widened (doubled) on each failure; each fail high in a row searches
+//       the next window a ply shallower (a fail low: the full depth again);
 //   quiescence_plies - how deep the game's quiescence moves (its
 //       generate_quiescence_moves hook: Gomoku's fours) go past the horizon;
 //   null-move pruning - for a game with a null move (its make_null_move hook), at

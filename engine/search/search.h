@@ -761,15 +761,18 @@ void Search<G>::search_first_line(int depth) {
   }
   Score alpha = std::max(previous - delta, -core::kInfinity);
   Score beta = std::min(previous + delta, core::kInfinity);
+  // Each fail high in a row searches a ply shallower: the move that failed
+  // high is usually confirmed sooner than it is refuted.
+  int failed_high = 0;
   while (true) {
-    const Score score = search_root(depth, 0, alpha, beta);
+    const Score score = search_root(std::max(1, depth - failed_high), 0, alpha, beta);
     if (aborted_) return;
     if (score > alpha && score < beta) return;
     const core::Bound failed = score <= alpha ? core::Bound::kUpper : core::Bound::kLower;
     // Outside the window: widen on the failing side and search again, the move
     // that failed high (if any) first.
-    if (score <= alpha) alpha = std::max(score - delta, -core::kInfinity);
-    else beta = std::min(score + delta, core::kInfinity);
+    if (score <= alpha) alpha = std::max(score - delta, -core::kInfinity), failed_high = 0;
+    else beta = std::min(score + delta, core::kInfinity), ++failed_high;
     delta *= 2;
     if (delta > 16 * selectivity_.aspiration_delta) alpha = -core::kInfinity, beta = core::kInfinity;
     std::stable_sort(root_moves_.begin(), root_moves_.end(),
@@ -1018,9 +1021,9 @@ std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame&
     const bool is_tactical = tactical(m);
     quiet = m != table_move && m != killers_[ply][0] && m != killers_[ply][1] && !is_tactical &&
             !threat_pending();
-    // Late-move pruning: every move but the tactical ones, once a move that
-    // does not lose is in hand.
-    if (i > 0 && !is_tactical && best > -core::kWinBound && !threat_pending() &&
+    // Late-move pruning outside the PV: every move but the tactical ones, once
+    // a move that does not lose is in hand.
+    if (i > 0 && !pv_node && !is_tactical && best > -core::kWinBound && !threat_pending() &&
         !core::is_decisive(alpha) && !core::is_decisive(beta)) {
       int limit = move_counts_[static_cast<std::size_t>(std::min(depth, kReductionSpan - 1))];
       if (!improving) limit /= 2;
@@ -1053,10 +1056,8 @@ std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame&
   // line stays within twice the iteration's depth: forced lines are seen whole.
   int new_depth = depth - 1;
   if constexpr (HasSelectivity<G>) {
-    if (ply < 2 * iteration_depth_ && threat_pending()) {
-      ++new_depth;
-      reduction = 0;
-    }
+    // A late four keeps its reduction: only the forcing line it starts is free.
+    if (ply < 2 * iteration_depth_ && threat_pending()) ++new_depth;
   }
   Score score;
   if (i == 0) {
