@@ -42,7 +42,16 @@
 //       least beta + null_move_margin, the side to move passes and the opponent's
 //       null-window search null_move_reduction + depth / null_move_depth_divisor
 //       plies shallower (than depth - 1) still failing high cuts the node
-//       (0 for null_move_depth: never).
+//       (0 for null_move_depth: never);
+//   singular extension - at a node of depth >= singular_depth (0: never) below
+//       the root, with nothing to answer, whose table entry is a lower or exact
+//       bound stored at most 2 plies shallower and not decisive, the other moves
+//       are searched at half depth in a null window at the table's score minus
+//       singular_margin * depth: when all stay below it, the table move is
+//       searched a ply deeper (at most once per 8 plies of the iteration along a
+//       line); when they reach beta even so, the node fails high (multi-cut);
+//       otherwise, when the table's score is at least beta, the table move is
+//       searched a ply shallower.
 // A node is *improving* when its static evaluation is above that of the node two
 // plies before (a node that must answer takes its parent's, negated; nodes near
 // the root, whose slots stay 0, compare with an even score).
@@ -71,6 +80,8 @@ struct Selectivity {
   Score null_move_margin = 0;
   int null_move_reduction = 3;
   int null_move_depth_divisor = 4;
+  int singular_depth = 0;
+  Score singular_margin = 0;
 };
 
 }  // namespace narabe::core

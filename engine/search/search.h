@@ -191,6 +191,10 @@ class Search {
     bool improving = true;
     Score static_eval = 0;
     Move table_move;
+    // The table entry behind table_move (singular extension).
+    Score table_score = 0;
+    int table_depth = 0;
+    core::Bound table_bound = core::Bound::kNone;
   };
   // Searches move `m`, the node's i-th, in (alpha, beta) with `best` the best score
   // so far; nothing when the move is pruned. `quiet`: whether it counts as quiet.
@@ -237,6 +241,11 @@ class Search {
   // Null-move pruning (core/selectivity.h): the node's score when the side to
   // move may pass and still fail high, else nothing.
   std::optional<Score> try_null_move(int depth, int ply, Score beta, Score own_eval, Score estimate);
+  // Singular extension (core/selectivity.h) of move `m` at `node`: nothing when
+  // it does not apply, else the plies to add (-1, 0 or 1) or kMultiCut when the
+  // other moves alone reach beta.
+  static constexpr int kMultiCut = 2;
+  std::optional<int> singular_extension(const NodeFrame& node, Move m, Score beta);
   bool threat_pending() const {
     if constexpr (HasThreatHooks<G>) return position_.must_answer();
     return false;
@@ -385,6 +394,10 @@ class Search {
   std::array<Score, core::kMaxPly> static_evals_{};
   // Whether each ply's node was reached by a null move (no two passes in a row).
   std::array<bool, core::kMaxPly> reached_by_null_move_{};
+  // The move each ply's node leaves out while a singular search tests the others
+  // (Move{}: none), and how many singular extensions the line to each ply holds.
+  std::array<Move, core::kMaxPly> excluded_moves_{};
+  std::array<int, core::kMaxPly> singular_extensions_{};
   std::array<int, 2 * kHistorySize> history_{};
 
   // The game's selective-search settings and the late-move reductions they give,
@@ -889,12 +902,15 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   if (depth <= 0) return quiesce(ply, 0, alpha, beta);
 
   const std::uint64_t key = position_.hash();
+  // A singular search of this node: its table entry speaks for the whole node.
+  const Move excluded = excluded_moves_[static_cast<std::size_t>(ply)];
+  const bool excluding = excluded != Move{};
   Move table_move;
   const std::optional<core::TableHit> hit = table_.probe(key);
   if (hit) {
     table_move = hit->move;
     const Score s = core::score_from_table(hit->score, ply);
-    if (!pv_node && hit->depth >= depth &&
+    if (!pv_node && !excluding && hit->depth >= depth &&
         (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && s >= beta) ||
          (hit->bound == core::Bound::kUpper && s <= alpha)))
       return s;
@@ -950,7 +966,8 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
         if (aborted_) return 0;
         if (v <= alpha) return v;
       }
-      if (const std::optional<Score> cut = try_null_move(depth, ply, beta, own_eval, static_eval)) return *cut;
+      if (!excluding)
+        if (const std::optional<Score> cut = try_null_move(depth, ply, beta, own_eval, static_eval)) return *cut;
     }
   }
 
@@ -963,7 +980,12 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   Score best = -core::kInfinity;
   Move best_move;
   typename G::MoveList quiets_tried;
-  const NodeFrame frame{depth, ply, pv_node, selective, improving, static_eval, table_move};
+  NodeFrame frame{depth, ply, pv_node, selective, improving, static_eval, table_move};
+  if (hit) {
+    frame.table_score = core::score_from_table(hit->score, ply);
+    frame.table_depth = hit->depth;
+    frame.table_bound = hit->bound;
+  }
   for (std::size_t i = 0; i < moves.size(); ++i) {
     bring_best_to(i, moves, order);
     if constexpr (SplitsSearch<G>) {
@@ -975,6 +997,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
       }
     }
     const Move m = moves[i];
+    if (excluding && m == excluded) continue;
     bool quiet = false;
     const std::optional<Score> searched = search_move(frame, m, i, alpha, beta, best, quiet);
     if (!searched) continue;
@@ -1001,7 +1024,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   const core::Bound bound = best >= beta              ? core::Bound::kLower
                             : best > original_alpha ? core::Bound::kExact
                                                     : core::Bound::kUpper;
-  table_.store(key, best_move, core::score_to_table(best, ply), depth, bound);
+  if (!excluding) table_.store(key, best_move, core::score_to_table(best, ply), depth, bound);
   return best;
 }
 
@@ -1049,6 +1072,17 @@ std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame&
     }
   }
 
+  int extension = 0;
+  if constexpr (HasSelectivity<G>) {
+    if (const std::optional<int> singular = singular_extension(node, m, beta)) {
+      if (aborted_) return Score{0};
+      if (*singular == kMultiCut) return node.table_score - selectivity_.singular_margin * depth;
+      extension = *singular;
+    }
+    singular_extensions_[static_cast<std::size_t>(ply + 1)] =
+        singular_extensions_[static_cast<std::size_t>(ply)] + (extension > 0 ? 1 : 0);
+  }
+
   prefetch_table_after(m);
   position_.make_move(m);
   ++nodes_;
@@ -1057,7 +1091,10 @@ std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame&
   int new_depth = depth - 1;
   if constexpr (HasSelectivity<G>) {
     // A late four keeps its reduction: only the forcing line it starts is free.
-    if (ply < 2 * iteration_depth_ && threat_pending()) ++new_depth;
+    if (ply < 2 * iteration_depth_ && threat_pending())
+      ++new_depth;
+    else
+      new_depth += extension;
   }
   Score score;
   if (i == 0) {
@@ -1193,6 +1230,24 @@ void Search<G>::serve_splits(const Search& main, const G& root, const core::Stop
   });
   team_ = nullptr;
   published_nodes_.store(nodes_, std::memory_order_relaxed);
+}
+
+template <core::Game G>
+std::optional<int> Search<G>::singular_extension(const NodeFrame& node, Move m, Score beta) {
+  const int depth = node.depth;
+  const auto ply = static_cast<std::size_t>(node.ply);
+  if (selectivity_.singular_depth == 0 || depth < selectivity_.singular_depth || node.ply == 0 ||
+      m != node.table_move || excluded_moves_[ply] != Move{} || threat_pending() ||
+      (node.table_bound != core::Bound::kLower && node.table_bound != core::Bound::kExact) ||
+      node.table_depth < depth - 2 || core::is_decisive(node.table_score))
+    return std::nullopt;
+  const Score singular_beta = node.table_score - selectivity_.singular_margin * depth;
+  excluded_moves_[ply] = m;
+  const Score v = negamax((depth - 1) / 2, node.ply, singular_beta - 1, singular_beta, false);
+  excluded_moves_[ply] = Move{};
+  if (v < singular_beta) return singular_extensions_[ply] * 8 < iteration_depth_ ? 1 : 0;
+  if (singular_beta >= beta) return kMultiCut;
+  return node.table_score >= beta ? -1 : 0;
 }
 
 template <core::Game G>

@@ -76,7 +76,9 @@ core::Selectivity selectivity(const Gomoku& game) {
                            .null_move_depth = game.rule() == Rule::kRenju ? 3 : 0,
                            .null_move_margin = 0,
                            .null_move_reduction = 3,
-                           .null_move_depth_divisor = 3};
+                           .null_move_depth_divisor = 3,
+                           .singular_depth = 7,
+                           .singular_margin = 2};
 }
 
 }  // namespace narabe::games::gomoku
