@@ -241,11 +241,14 @@ class Search {
   // Null-move pruning (core/selectivity.h): the node's score when the side to
   // move may pass and still fail high, else nothing.
   std::optional<Score> try_null_move(int depth, int ply, Score beta, Score own_eval, Score estimate);
-  // Singular extension (core/selectivity.h) of move `m` at `node`: nothing when
-  // it does not apply, else the plies to add (-1, 0 or 1) or kMultiCut when the
-  // other moves alone reach beta.
-  static constexpr int kMultiCut = 2;
-  std::optional<int> singular_extension(const NodeFrame& node, Move m, Score beta);
+  // Singular extension (core/selectivity.h) of move `m` at `node`: the plies to
+  // add to its search (-1, 0 or 1), or the node's score when the other moves
+  // alone reach beta (multi-cut).
+  struct SingularVerdict {
+    int extension = 0;
+    std::optional<Score> multi_cut;
+  };
+  SingularVerdict singular_extension(const NodeFrame& node, Move m, Score beta);
   bool threat_pending() const {
     if constexpr (HasThreatHooks<G>) return position_.must_answer();
     return false;
@@ -1074,11 +1077,10 @@ std::optional<typename Search<G>::Score> Search<G>::search_move(const NodeFrame&
 
   int extension = 0;
   if constexpr (HasSelectivity<G>) {
-    if (const std::optional<int> singular = singular_extension(node, m, beta)) {
-      if (aborted_) return Score{0};
-      if (*singular == kMultiCut) return node.table_score - selectivity_.singular_margin * depth;
-      extension = *singular;
-    }
+    const SingularVerdict singular = singular_extension(node, m, beta);
+    if (aborted_) return Score{0};
+    if (singular.multi_cut) return *singular.multi_cut;
+    extension = singular.extension;
     singular_extensions_[static_cast<std::size_t>(ply + 1)] =
         singular_extensions_[static_cast<std::size_t>(ply)] + (extension > 0 ? 1 : 0);
   }
@@ -1233,21 +1235,21 @@ void Search<G>::serve_splits(const Search& main, const G& root, const core::Stop
 }
 
 template <core::Game G>
-std::optional<int> Search<G>::singular_extension(const NodeFrame& node, Move m, Score beta) {
+typename Search<G>::SingularVerdict Search<G>::singular_extension(const NodeFrame& node, Move m, Score beta) {
   const int depth = node.depth;
   const auto ply = static_cast<std::size_t>(node.ply);
   if (selectivity_.singular_depth == 0 || depth < selectivity_.singular_depth || node.ply == 0 ||
       m != node.table_move || excluded_moves_[ply] != Move{} || threat_pending() ||
       (node.table_bound != core::Bound::kLower && node.table_bound != core::Bound::kExact) ||
       node.table_depth < depth - 2 || core::is_decisive(node.table_score))
-    return std::nullopt;
+    return {};
   const Score singular_beta = node.table_score - selectivity_.singular_margin * depth;
   excluded_moves_[ply] = m;
   const Score v = negamax((depth - 1) / 2, node.ply, singular_beta - 1, singular_beta, false);
   excluded_moves_[ply] = Move{};
-  if (v < singular_beta) return singular_extensions_[ply] * 8 < iteration_depth_ ? 1 : 0;
-  if (singular_beta >= beta) return kMultiCut;
-  return node.table_score >= beta ? -1 : 0;
+  if (v < singular_beta) return {singular_extensions_[ply] * 8 < iteration_depth_ ? 1 : 0, std::nullopt};
+  if (singular_beta >= beta) return {0, singular_beta};
+  return {node.table_score >= beta ? -1 : 0, std::nullopt};
 }
 
 template <core::Game G>
