@@ -905,7 +905,8 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   if (depth <= 0) return quiesce(ply, 0, alpha, beta);
 
   const std::uint64_t key = position_.hash();
-  // A singular search of this node: its table entry speaks for the whole node.
+  // A singular test searches this node without one move: the table entry, which
+  // speaks for every move, neither cuts that search off nor takes its result.
   const Move excluded = excluded_moves_[static_cast<std::size_t>(ply)];
   const bool excluding = excluded != Move{};
   Move table_move;
