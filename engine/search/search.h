@@ -910,14 +910,15 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   const Move excluded = excluded_moves_[static_cast<std::size_t>(ply)];
   const bool excluding = excluded != Move{};
   Move table_move;
+  Score table_score = 0;
   const std::optional<core::TableHit> hit = table_.probe(key);
   if (hit) {
     table_move = hit->move;
-    const Score s = core::score_from_table(hit->score, ply);
+    table_score = core::score_from_table(hit->score, ply);
     if (!pv_node && !excluding && hit->depth >= depth &&
-        (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && s >= beta) ||
-         (hit->bound == core::Bound::kUpper && s <= alpha)))
-      return s;
+        (hit->bound == core::Bound::kExact || (hit->bound == core::Bound::kLower && table_score >= beta) ||
+         (hit->bound == core::Bound::kUpper && table_score <= alpha)))
+      return table_score;
   }
 
   if constexpr (HasProbCut<G>) {
@@ -955,12 +956,10 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
       static_eval = own_eval;
       // The table's bound, where it says more than the static evaluation, is the
       // better estimate of this node for the pruning below.
-      if (hit && hit->bound != core::Bound::kNone) {
-        const Score s = core::score_from_table(hit->score, ply);
-        if (!core::is_decisive(s) && (hit->bound == core::Bound::kExact ||
-                                      (hit->bound == core::Bound::kLower ? s > static_eval : s < static_eval)))
-          static_eval = s;
-      }
+      if (hit && hit->bound != core::Bound::kNone && !core::is_decisive(table_score) &&
+          (hit->bound == core::Bound::kExact ||
+           (hit->bound == core::Bound::kLower ? table_score > static_eval : table_score < static_eval)))
+        static_eval = table_score;
       const Score fail_high_margin =
           selectivity_.futility_margin * (improving ? depth - selectivity_.fail_high_improving_plies : depth);
       if (depth <= selectivity_.fail_high_depth && static_eval - fail_high_margin >= beta)
@@ -986,7 +985,7 @@ typename Search<G>::Score Search<G>::negamax(int depth, int ply, Score alpha, Sc
   typename G::MoveList quiets_tried;
   NodeFrame frame{depth, ply, pv_node, selective, improving, static_eval, table_move};
   if (hit) {
-    frame.table_score = core::score_from_table(hit->score, ply);
+    frame.table_score = table_score;
     frame.table_depth = hit->depth;
     frame.table_bound = hit->bound;
   }
@@ -1239,7 +1238,7 @@ template <core::Game G>
 typename Search<G>::SingularVerdict Search<G>::singular_extension(const NodeFrame& node, Move m, Score beta) {
   const int depth = node.depth;
   const auto ply = static_cast<std::size_t>(node.ply);
-  if (selectivity_.singular_depth == 0 || depth < selectivity_.singular_depth || node.ply == 0 ||
+  if (selectivity_.singular_depth == 0 || depth < selectivity_.singular_depth ||
       m != node.table_move || excluded_moves_[ply] != Move{} || threat_pending() ||
       (node.table_bound != core::Bound::kLower && node.table_bound != core::Bound::kExact) ||
       node.table_depth < depth - 2 || core::is_decisive(node.table_score))
